@@ -1,0 +1,60 @@
+"""The `frog` command: a thin dispatcher over one module per sub-command.
+
+Each sub-command module exposes ``register(subparsers)``, which adds its parser and sets
+``func`` to a callable taking the parsed arguments and returning the exit code. No game
+logic lives here: only argument parsing, printing and exit codes (see README, Exit codes).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from cli import errors
+
+EXIT_YES, EXIT_NO, EXIT_BAD_INPUT, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command-line grammar, sub-command by sub-command."""
+    from cli import commands_patience, tricks
+
+    parser = argparse.ArgumentParser(
+        prog="frog",
+        description="Exact solver for Frog, the two-deck patience (and Fly, Fanny, Dick's Frog, "
+        "Sir Tommy), plus a double-dummy solver for Frog, the trick-taking game.",
+        epilog="Exit codes: 0 yes/winnable/done, 1 no/unwinnable/invalid move list, "
+        "2 bad input, 3 unknown (limit or interrupt), 4 internal error. "
+        "Run 'frog COMMAND --help' for each command.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands_patience.register(sub)
+    tricks.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console script; returns (and exits with) the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return EXIT_BAD_INPUT
+    try:
+        code = args.func(args)
+    except errors.UserError as exc:
+        print(f"frog: error: {exc}", file=sys.stderr)
+        code = EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("frog: interrupted", file=sys.stderr)
+        code = EXIT_UNKNOWN
+    except errors.InternalError as exc:
+        print(f"frog: internal error: {exc}", file=sys.stderr)
+        code = EXIT_INTERNAL
+    except BrokenPipeError:
+        code = 0
+    sys.stdout.flush()
+    return code
+
+
+def run() -> None:
+    sys.exit(main())

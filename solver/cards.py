@@ -1,0 +1,58 @@
+"""Card and rank names: parsing and printing (`7H`, `T` or `10` for ten, ranks 1-13).
+
+Suits never matter to Frog's legality; they matter only for checking a deal (each card
+exactly `decks` times) and for showing it. A `Card` is therefore a plain (rank, suit) value.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+RANK_NAMES = "A23456789TJQK"
+SUITS = "CDHS"
+#: PySolFC creates cards suit by suit in this order (card ids depend on it).
+PYSOL_SUIT_ORDER = "CSHD"
+
+
+class CardError(ValueError):
+    """A token that is not a card name."""
+
+
+class Card(NamedTuple):
+    """A card: rank 1 (Ace) .. 13 (King) and suit letter C, D, H or S."""
+
+    rank: int
+    suit: str
+
+    def __str__(self) -> str:
+        return RANK_NAMES[self.rank - 1] + self.suit
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Parse `7H`, `th`, `10S`, `as`; raise CardError with the token otherwise."""
+        token = text.strip().upper()
+        if len(token) < 2:
+            raise CardError(f"'{text}' is not a card (expected rank and suit, like 7H or TD)")
+        rank_text, suit = token[:-1], token[-1]
+        if rank_text == "10":
+            rank_text = "T"
+        if len(rank_text) != 1 or rank_text not in RANK_NAMES or suit not in SUITS:
+            raise CardError(f"'{text}' is not a card (ranks A 2-9 T J Q K, suits C D H S)")
+        return cls(RANK_NAMES.index(rank_text) + 1, suit)
+
+
+def rank_name(rank: int) -> str:
+    """`A`, `2`, ..., `K` for ranks 1..13."""
+    return RANK_NAMES[rank - 1]
+
+
+def parse_cards(text: str) -> list[Card]:
+    """A whitespace-separated list of card names; '-' alone means an empty list."""
+    tokens = text.split()
+    if tokens == ["-"]:
+        return []
+    return [Card.parse(token) for token in tokens]
+
+
+def format_cards(cards: "list[Card] | tuple[Card, ...]") -> str:
+    """Card names separated by spaces, '-' for none."""
+    return " ".join(str(card) for card in cards) if cards else "-"

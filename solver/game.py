@@ -1,0 +1,215 @@
+"""The reference rules engine: legal moves, applying a move, replaying a move list.
+
+Plain Python, slow and obviously right: every other method (the compiled search, the
+CP-SAT model, the brute force) is checked against it, and every win any of them reports is
+replayed here before it is shown. The rules are RULES.md, Moves.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from solver.cards import Card, CardError, rank_name
+from solver.deal import Deal
+from solver.rules import Rules
+
+STOCK, RESERVE, FOUNDATION = "stock", "reserve", "foundation"
+
+
+class MoveListError(ValueError):
+    """A move list line that cannot be read at all (exit code 2)."""
+
+    def __init__(self, message: str, line: int) -> None:
+        self.line = line
+        super().__init__(f"line {line}: {message}")
+
+
+class IllegalMove(ValueError):
+    """A readable move that the rules do not allow in the current position."""
+
+
+class Move(NamedTuple):
+    """`CARD SOURCE TARGET`: SOURCE is stock, reserve or wN; TARGET is foundation or wN."""
+
+    card: Card
+    source: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.card} {self.source} {self.target}"
+
+    def describe(self) -> str:
+        """The move in words, for people: '7H from the stock to waste pile 3'."""
+        return f"{self.card} from {_place_name(self.source)} to {_place_name(self.target)}"
+
+    @classmethod
+    def parse(cls, text: str, waste_piles: int) -> "Move":
+        """Read `CARD SOURCE TARGET`; ValueError with the reason otherwise."""
+        parts = text.split()
+        if len(parts) != 3:
+            raise ValueError(f"expected 'CARD SOURCE TARGET', found '{text.strip()}'")
+        card = Card.parse(parts[0])
+        source, target = parts[1].lower(), parts[2].lower()
+        piles = [f"w{i}" for i in range(1, waste_piles + 1)]
+        if source not in (STOCK, RESERVE, *piles):
+            raise ValueError(f"unknown source '{parts[1]}' (stock, reserve or "
+                             f"{_pile_range(waste_piles)})")
+        if target not in (FOUNDATION, *piles):
+            raise ValueError(f"unknown target '{parts[2]}' (foundation or "
+                             f"{_pile_range(waste_piles)})")
+        return cls(card, source, target)
+
+
+def _pile_range(waste_piles: int) -> str:
+    return f"w1..w{waste_piles}" if waste_piles else "no waste piles in this game"
+
+
+def _place_name(place: str) -> str:
+    if place in (STOCK, RESERVE):
+        return f"the {place}"
+    if place == FOUNDATION:
+        return "a foundation"
+    return f"waste pile {place[1:]}"
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position in play. `foundations` holds each foundation's top rank (0 = not started);
+    piles are tuples, bottom to top; `stock` is the cards still to turn, next first."""
+
+    rules: Rules
+    foundations: tuple[int, ...]
+    reserve: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    waste: tuple[tuple[Card, ...], ...]
+
+    @classmethod
+    def start(cls, deal: Deal) -> "Position":
+        tops = [card.rank for card in deal.foundations]
+        tops += [0] * (deal.rules.foundations - len(tops))
+        return cls(deal.rules, tuple(tops), deal.reserve, deal.stock, deal.waste)
+
+    def fits(self, card: Card) -> bool:
+        """A card fits when a foundation shows the rank below it (an empty one for an Ace)."""
+        return card.rank - 1 in self.foundations
+
+    def top(self, source: str) -> Card | None:
+        """The card available at a source, or None when it is empty."""
+        if source == STOCK:
+            pile = self.stock[:1]
+        elif source == RESERVE:
+            pile = self.reserve[-1:]
+        else:
+            pile = self.waste[int(source[1:]) - 1][-1:]
+        return pile[0] if pile else None
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move (equal waste piles are not merged: this engine is plain)."""
+        moves = []
+        for source in (RESERVE, *self.pile_names()):
+            card = self.top(source)
+            if card is not None and self.fits(card):
+                moves.append(Move(card, source, FOUNDATION))
+        card = self.top(STOCK)
+        if card is not None:
+            if self.fits(card):
+                moves.append(Move(card, STOCK, FOUNDATION))
+            if not (self.fits(card) and self.rules.forced):
+                moves += [Move(card, STOCK, pile) for pile in self.pile_names()]
+        return moves
+
+    def pile_names(self) -> list[str]:
+        return [f"w{i}" for i in range(1, self.rules.waste_piles + 1)]
+
+    def check(self, move: Move) -> None:
+        """Raise IllegalMove with the reason when `move` is not legal here."""
+        shown = self.top(move.source)
+        if shown is None:
+            raise IllegalMove(f"{_place_name(move.source)} is empty")
+        if shown != move.card:
+            raise IllegalMove(f"{move.source} shows {shown}, not {move.card}")
+        if move.target == FOUNDATION:
+            if not self.fits(move.card):
+                wanted = "empty foundation" if move.card.rank == 1 else \
+                    f"foundation shows {rank_name(move.card.rank - 1)}"
+                raise IllegalMove(f"{move.card} does not fit: no {wanted}")
+            return
+        if move.source != STOCK:
+            raise IllegalMove(f"only the card turned from the stock may go to a waste pile, "
+                              f"{move.card} comes from {_place_name(move.source)}")
+        if self.rules.forced and self.fits(move.card):
+            raise IllegalMove(f"{move.card} fits a foundation and stock-play is forced: "
+                              f"it must go there")
+
+    def play(self, move: Move) -> "Position":
+        """The position after a legal move (IllegalMove otherwise)."""
+        self.check(move)
+        reserve, stock = self.reserve, self.stock
+        waste = list(self.waste)
+        if move.source == STOCK:
+            stock = stock[1:]
+        elif move.source == RESERVE:
+            reserve = reserve[:-1]
+        else:
+            index = int(move.source[1:]) - 1
+            waste[index] = waste[index][:-1]
+        foundations = self.foundations
+        if move.target == FOUNDATION:
+            slot = foundations.index(move.card.rank - 1)
+            foundations = foundations[:slot] + (move.card.rank,) + foundations[slot + 1:]
+        else:
+            index = int(move.target[1:]) - 1
+            waste[index] = waste[index] + (move.card,)
+        return Position(self.rules, foundations, reserve, stock, tuple(waste))
+
+    def is_won(self) -> bool:
+        return all(top == self.rules.ranks for top in self.foundations)
+
+    def is_lost(self) -> bool:
+        return not self.is_won() and not self.legal_moves()
+
+    def cards_left(self) -> int:
+        return len(self.reserve) + len(self.stock) + sum(len(pile) for pile in self.waste)
+
+
+def parse_move_list(text: str, waste_piles: int) -> list[tuple[int, Move]]:
+    """(line number, move) for each move line; MoveListError for an unreadable line."""
+    moves = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        content = raw.split("#", 1)[0].strip()
+        if not content:
+            continue
+        try:
+            moves.append((number, Move.parse(content, waste_piles)))
+        except (ValueError, CardError) as exc:
+            raise MoveListError(str(exc), number) from None
+    return moves
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The outcome of replaying a move list: the final position, whether it is won, and
+    for an illegal move its line and reason."""
+
+    position: Position
+    moves_played: int
+    won: bool
+    illegal_line: int | None = None
+    reason: str | None = None
+
+    @property
+    def valid(self) -> bool:
+        return self.illegal_line is None
+
+
+def replay(deal: Deal, moves: list[Move], lines: list[int] | None = None) -> Replay:
+    """Apply the moves in order from the deal; stop at the first illegal one, reporting
+    its line (`lines[i]` for move i, by default its 1-based index)."""
+    position = Position.start(deal)
+    for index, move in enumerate(moves):
+        line = lines[index] if lines else index + 1
+        try:
+            position = position.play(move)
+        except IllegalMove as exc:
+            return Replay(position, index, False, line, f"{move}: {exc}")
+    return Replay(position, len(moves), position.is_won())
