@@ -1,0 +1,200 @@
+"""The exact double-dummy answer: frog discards, the bidder's total and one optimal line.
+
+Wraps the compiled kernel (`kernel.search`) in a friendly API. Every line returned by
+`solve` has been replayed through the plain rules engine and checked to end with the total
+the search claims; a mismatch raises `SolverBug`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+import numpy as np
+
+from solver.tricks import kernel
+from solver.tricks.cards import HEARTS, POINTS, mask_of, points_of, rank_of, sort_hand, suit_of
+from solver.tricks.deal import Deal
+from solver.tricks.engine import Game, legal_plays, replay, winning_index
+from solver.tricks.rules import CHICO_TRUMPS, SCORING, Rules
+
+TABLE_BITS = 20
+TOP = 121  # above any card-point total
+
+
+class SolverBug(RuntimeError):
+    """The search and the rules engine disagree: never expected, reported as internal."""
+
+
+@dataclass
+class Solution:
+    """The answer to TRICKS.md's question for one contract, bidder and rule set."""
+
+    deal: Deal
+    rules: Rules
+    bidder_points: int
+    discard: list[int]
+    line: list[list[tuple[int, int]]]
+    nodes: int = 0
+    verdict: str = field(init=False)
+    payment: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.verdict = self.rules.verdict(self.bidder_points)
+        self.payment = self.rules.payment(self.bidder_points)
+
+    @property
+    def made(self) -> bool:
+        return self.verdict == "made"
+
+
+class Searcher:
+    """One contract's kernel context and transposition table (shared by all discards)."""
+
+    def __init__(self, rules: Rules, table_bits: int = TABLE_BITS) -> None:
+        self.rules = rules
+        self.ctx = np.array([rules.trump, rules.bidder - 1, int(rules.must_overtrump), 0],
+                            dtype=np.int64)
+        size = 1 << table_bits
+        self.keys = np.full(size, -1, dtype=np.int64)
+        self.low = np.zeros(size, dtype=np.int16)
+        self.high = np.zeros(size, dtype=np.int16)
+        self.best = np.zeros(size, dtype=np.int8)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctx[kernel.NODES])
+
+    def value(self, hands: list[int], leader: int, trick: list[int],
+              alpha: int = -1, beta: int = TOP) -> int:
+        """Bidder's points from the current trick on (fail-soft outside (alpha, beta)).
+
+        `hands` are the masks of seats 1-3, `leader` the seat that led `trick`.
+        """
+        masks = np.array(hands, dtype=np.int64)
+        t0 = trick[0] if trick else 0
+        t1 = trick[1] if len(trick) > 1 else 0
+        return int(kernel.search(masks, len(trick), leader - 1, t0, t1, alpha, beta,
+                                 self.ctx, self.keys, self.low, self.high, self.best))
+
+    def after(self, hands: list[int], leader: int, trick: list[int], c: int,
+              alpha: int = -1, beta: int = TOP) -> int:
+        """Bidder's points from the current trick on once the player to move plays `c`."""
+        seat = (leader - 1 + len(trick)) % 3 + 1
+        hands = list(hands)
+        hands[seat - 1] &= ~(1 << c)
+        trick = trick + [c]
+        if len(trick) < 3:
+            return self.value(hands, leader, trick, alpha, beta)
+        winner = (leader - 1 + winning_index(trick, self.rules.trump)) % 3 + 1
+        gain = sum(POINTS[x] for x in trick) if winner == self.rules.bidder else 0
+        return gain + self.value(hands, winner, [], alpha - gain, beta - gain)
+
+
+def solve(deal: Deal, rules: Rules, table_bits: int = TABLE_BITS) -> Solution:
+    """The bidder's exact total under perfect play, with the discard and a checked line."""
+    searcher = Searcher(rules, table_bits)
+    if rules.contract == "frog":
+        discard, play_points = _best_discard(deal, rules, searcher)
+        banked = points_of(discard)
+    else:
+        discard, banked = [], points_of(deal.widow)
+        play_points = searcher.value(_masks(deal, rules, discard), deal.leader, [])
+    total = deal.taken[0] + banked + play_points
+    line = _optimal_line(Game.start(deal, rules, discard), searcher, play_points)
+    game = replay(deal, rules, discard, line)
+    if not game.finished or game.points[0] != total:
+        raise SolverBug(f"the line replays to {game.points[0]} points, the search said {total}")
+    return Solution(deal, rules, total, sort_hand(discard), line, searcher.nodes)
+
+
+def solve_all(deal: Deal, target: int = 60, must_overtrump: bool = False,
+              scoring: str = "foster", players: int = 3) -> list[Solution]:
+    """Every contract the scoring set allows (each chico trump) for every seat."""
+    solutions = []
+    for bidder in (1, 2, 3):
+        for contract, trump in _contracts(scoring):
+            rules = Rules(contract, bidder, trump, target, must_overtrump, scoring, players)
+            solutions.append(solve(deal, rules))
+    return solutions
+
+
+def _contracts(scoring: str) -> list[tuple[str, int]]:
+    contracts = [("frog", HEARTS)] + [("chico", t) for t in CHICO_TRUMPS] + [("grand", HEARTS)]
+    return [(name, trump) for name, trump in contracts if name in SCORING[scoring]]
+
+
+def _masks(deal: Deal, rules: Rules, discard: list[int]) -> list[int]:
+    hands = [list(h) for h in deal.hands]
+    if rules.contract == "frog":
+        seat = rules.bidder - 1
+        hands[seat] = [c for c in hands[seat] + list(deal.widow) if c not in discard]
+    return [mask_of(h) for h in hands]
+
+
+def _best_discard(deal: Deal, rules: Rules, searcher: Searcher) -> tuple[list[int], int]:
+    """The discard with the highest total; returns it and the points won in play.
+
+    Each candidate after the first is only tested against the best so far (a null window
+    of one point), and re-searched exactly only when it beats it. The table is shared.
+    """
+    best_total, best_discard, best_play = -1, [], 0
+    for discard in _discards(deal, rules):
+        banked = points_of(discard)
+        hands = _masks(deal, rules, list(discard))
+        if best_total < 0:
+            play = searcher.value(hands, deal.leader, [])
+        else:
+            bar = best_total - banked
+            play = searcher.value(hands, deal.leader, [], bar, bar + 1)
+            if play <= bar:
+                continue
+            play = searcher.value(hands, deal.leader, [], bar, TOP)
+        best_total, best_discard, best_play = banked + play, list(discard), play
+    return best_discard, best_play
+
+
+def _discards(deal: Deal, rules: Rules) -> list[tuple[int, ...]]:
+    """The frog discards worth trying, most points first.
+
+    Two worthless cards (6-9) of one suit with no defender's card between them are
+    interchangeable in the bidder's hand, so of such a run only the lowest cards are ever
+    discarded.
+    """
+    holding = sort_hand(list(deal.hands[rules.bidder - 1]) + list(deal.widow))
+    defenders = {c for seat, h in enumerate(deal.hands) if seat != rules.bidder - 1 for c in h}
+
+    def next_lower_run_mate(c: int) -> int | None:
+        for lower in range(c - 1, suit_of(c) * 9 - 1, -1):
+            if lower in defenders:
+                return None
+            if lower in holding:
+                return lower
+        return None
+
+    mate = {c: next_lower_run_mate(c) for c in holding if POINTS[c] == 0}
+    chosen = [d for d in combinations(holding, len(deal.widow))
+              if all(mate.get(c) is None or mate[c] in d for c in d)]
+    return sorted(chosen, key=lambda d: (-points_of(d), sum(suit_of(c) == rules.trump for c in d)))
+
+
+def _optimal_line(game: Game, searcher: Searcher, play_points: int) -> list[list[tuple[int, int]]]:
+    """Follow cards that keep the value, one test search (window of one point) per card."""
+    hands = [mask_of(h) for h in game.hands]
+    leader, trick, target = game.leader, [], play_points
+    # `target` is the bidder's points from the current trick on, under perfect play.
+    while not game.finished:
+        for c in sorted(game.legal(), key=lambda x: (-rank_of(x), suit_of(x))):
+            if searcher.after(hands, leader, trick, c, target - 1, target + 1) == target:
+                break
+        else:
+            raise SolverBug("no card keeps the value the search found")
+        seat = game.to_play
+        hands[seat - 1] &= ~(1 << c)
+        trick = trick + [c]
+        if len(trick) == 3:
+            winner = (leader - 1 + winning_index(trick, searcher.rules.trump)) % 3 + 1
+            if winner == searcher.rules.bidder:
+                target -= sum(POINTS[x] for x in trick)
+            leader, trick = winner, []
+        game.play(c)
+    return game.tricks_played
