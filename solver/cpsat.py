@@ -1,0 +1,327 @@
+"""A CP-SAT (OR-Tools) model of "is this deal winnable", an independent second opinion.
+
+The model describes a whole winning game as one timeline and asks CP-SAT whether such a
+timeline exists. `infeasible` is therefore a proof that no winning line exists; a solution is
+turned into a RULES.md move list, which is replayed through the reference engine before it is
+returned.
+
+Events and variables
+--------------------
+Let U be the N loose cards (reserve, stock, waste piles; cards already on the foundations are
+not modelled) and s_0 .. s_{S-1} the stock, next card first. A won game is a sequence of N + S
+events: S *turns* (stock card s_i is turned and placed) and N *ups* (a card reaches a
+foundation). Every event gets a distinct time in 0 .. N+S-1:
+
+- `theta[i]`: the time s_i is turned (the engine's move `s_i stock X`);
+- `tau[x]`: the time card x goes up;
+- `AllDifferent(tau + theta)`: one event at a time, so the times are a permutation;
+- `straight[i]`, `on[i][p]` (booleans): s_i goes straight to a foundation, or onto waste pile p;
+- `before(x, y)` (booleans, created for the pairs that need them) <=> tau[x] < tau[y];
+- `gone(x, i)` (booleans) <=> tau[x] < theta[i]: x is up when s_i is turned.
+
+Constraints, and why each is exactly the rule
+---------------------------------------------
+1. Stock order (one pass): theta[0] < theta[1] < ... ; a stock card goes up after it is
+   turned: tau[s_i] > theta[i].
+2. Reserve and the cards a waste pile holds at the start: only the top card is available, and
+   nothing is ever put back on the reserve or under a pile's first cards, so they go up top
+   first: a chain of strict inequalities on tau.
+3. Foundations (RULES.md Moves 1): foundations are interchangeable, so the foundation state is
+   n[r], the number of foundations showing rank r or higher, and a rank-r card fits iff
+   n[r-1] > n[r] (n[0] = the number of foundations). Each rank-k card going up adds one to
+   n[k] whichever foundation it lands on, so at the time card c of rank r >= 2 goes up,
+       n[r-1] = a[r-1] + #{e of rank r-1 : before(e, c)},
+       n[r]   = a[r]   + #{d != c of rank r : before(d, c)},
+   where a[k] counts the foundations whose top at the start is k or higher. The constraint
+   a[r-1] + sum before(e, c) >= a[r] + sum before(d, c) + 1 is then exactly "c fits when it
+   goes up". (Equivalently: the k-th card of rank r to go up follows the (k + a[r] - a[r-1])-th
+   of rank r-1.) An Ace always fits: there are exactly as many Aces as foundations, so while
+   an Ace is loose some foundation is empty.
+4. Placing the turned card: exactly one of straight[i], on[i][1..W]. straight[i] forces
+   tau[s_i] = theta[i] + 1 (nothing happens between the turn and the card going up: that is
+   the engine's single move `s_i stock foundation`). on[i][p] forces tau[s_i] >= theta[i] + 2:
+   a card put on a pile and taken off before any other event is the same line as going
+   straight up, so that duplicate is removed (under the forced rule it is impossible anyway:
+   the card did not fit at the turn, and nothing has changed since).
+5. Waste piles are stacks (last in, first out): for cards x placed on pile p before card y
+   (x a starting card of p, or x = s_i and y = s_j with i < j), either x is gone before y
+   arrives, gone(x, j), or y leaves first, before(y, x). Pairwise, this is exactly the stack
+   rule: x is on top when it leaves iff every card put on it later has left already. Nothing
+   else is ever put on a pile (only the turned card may go to a pile) and a pile card may
+   only go up, which the foundations constraint covers.
+6. Forced stock play: a turned card that fits must go up at once. At the turn of s_i (rank r)
+   the foundation counts are those of the ups before theta[i], so "fits at the turn" is
+   a[r-1] + sum gone(e, i) > a[r] + sum gone(d, i) over e of rank r-1 and d of rank r.
+   The model requires straight[i] <=> fits at the turn: <= because the rule forces the card
+   up; => is implied by constraint 3 (nothing changes between theta[i] and theta[i] + 1) and is
+   stated anyway to help propagation. Turned Aces always go straight up. Under optional
+   stock play there is no such constraint: the card goes straight up or on any pile.
+
+Every winning line of the engine gives a solution (number its moves, a `stock -> foundation`
+move counting as a turn immediately followed by an up) and every solution is replayed as a
+winning line, so the model is exact; each constraint above is a rule, a renaming of times, or
+the removal of a duplicate line.
+
+Symmetry breaking and bounds
+----------------------------
+- Waste piles that are empty at the start are interchangeable: renaming them in order of
+  first use maps any line onto one where the first card put on the k+1-th such pile comes
+  after the first card put on the k-th (`used[i][p]`: some card s_0..s_i went on p).
+- The duplicate "on a pile and off again at once" of straight play is removed (rule 4).
+- Domains: theta[i] >= i and at most N - S + 2i (s_i .. s_{S-1} go up after it); a reserve or
+  pile card with k cards above it goes up at time k or later; tau[s_i] >= i + 1.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from solver.cards import Card
+from solver.deal import Deal
+from solver.game import FOUNDATION, RESERVE, STOCK, Move, replay
+
+
+class CpsatError(RuntimeError):
+    """The model produced a line the reference engine refuses (a bug, never a verdict)."""
+
+
+@dataclass(frozen=True)
+class CpsatResult:
+    """`verdict` winnable / unwinnable / unknown; `moves` a replayed winning line for a win;
+    `seconds` wall time of the solve; `status` CP-SAT's status name (OPTIMAL, FEASIBLE,
+    INFEASIBLE, UNKNOWN)."""
+
+    verdict: str
+    moves: list[Move] | None
+    seconds: float
+    status: str
+
+
+@dataclass(frozen=True)
+class _Loose:
+    """A card not yet on the foundations: where it lies. `source` is `reserve`, `stock` or a
+    pile name `wP`; `index` is its stock index, or its height in the reserve or pile."""
+
+    card: Card
+    source: str
+    index: int
+
+
+class _Model:
+    """The CP-SAT model of one deal (see the module docstring for the constraints)."""
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self.rules = deal.rules
+        self.model = cp_model.CpModel()
+        self.loose = self._loose_cards()
+        self.stock = [x for x, item in enumerate(self.loose) if item.source == STOCK]
+        self.piles = [f"w{p}" for p in range(1, self.rules.waste_piles + 1)]
+        self.by_rank: dict[int, list[int]] = {r: [] for r in range(1, self.rules.ranks + 1)}
+        for x, item in enumerate(self.loose):
+            self.by_rank[item.card.rank].append(x)
+        self.start_count = self._start_counts()
+        self._before: dict[tuple[int, int], cp_model.IntVar] = {}
+        self._gone: dict[tuple[int, int], cp_model.IntVar] = {}
+        self._declare_times()
+        self._foundations()
+        self._placement()
+        self._stacks()
+        self._first_use_of_empty_piles()
+        if self.rules.forced:
+            self._forced_stock_play()
+
+    # ------------------------------------------------------------ data
+
+    def _loose_cards(self) -> list[_Loose]:
+        cards = [_Loose(card, RESERVE, k) for k, card in enumerate(self.deal.reserve)]
+        for p, pile in enumerate(self.deal.waste):
+            cards += [_Loose(card, f"w{p + 1}", k) for k, card in enumerate(pile)]
+        cards += [_Loose(card, STOCK, i) for i, card in enumerate(self.deal.stock)]
+        return cards
+
+    def _start_counts(self) -> dict[int, int]:
+        """a[k]: foundations showing rank k or higher at the start; a[0] = all foundations."""
+        tops = [card.rank for card in self.deal.foundations]
+        counts = {k: sum(1 for top in tops if top >= k) for k in range(1, self.rules.ranks + 1)}
+        counts[0] = self.rules.foundations
+        return counts
+
+    # ------------------------------------------------------------ variables
+
+    def _declare_times(self) -> None:
+        m, n, s = self.model, len(self.loose), len(self.stock)
+        last = n + s - 1
+        self.theta = [m.NewIntVar(i, n - s + 2 * i, f"theta{i}") for i in range(s)]
+        self.tau = []
+        for x, item in enumerate(self.loose):
+            if item.source == STOCK:
+                low = item.index + 1
+            elif item.source == RESERVE:
+                low = len(self.deal.reserve) - 1 - item.index
+            else:
+                low = len(self.deal.waste[int(item.source[1:]) - 1]) - 1 - item.index
+            self.tau.append(m.NewIntVar(low, last, f"tau{x}"))
+        m.AddAllDifferent(self.tau + self.theta)
+        for i in range(s - 1):
+            m.Add(self.theta[i] < self.theta[i + 1])
+        for i, x in enumerate(self.stock):
+            m.Add(self.tau[x] > self.theta[i])
+        for chain in self._fixed_chains():
+            for lower, upper in zip(chain, chain[1:]):
+                m.Add(self.tau[upper] < self.tau[lower])
+
+    def _fixed_chains(self) -> list[list[int]]:
+        """The reserve and each starting pile, bottom to top: they leave top first."""
+        chains: dict[str, list[int]] = {}
+        for x, item in enumerate(self.loose):
+            if item.source != STOCK:
+                chains.setdefault(item.source, []).append(x)
+        return list(chains.values())
+
+    def before(self, x: int, y: int) -> cp_model.IntVar:
+        """The literal tau[x] < tau[y] (one boolean per pair, its negation for the reverse)."""
+        if (x, y) not in self._before:
+            if (y, x) in self._before:
+                return self._before[(y, x)].Not()
+            flag = self.model.NewBoolVar(f"before{x}_{y}")
+            self.model.Add(self.tau[x] < self.tau[y]).OnlyEnforceIf(flag)
+            self.model.Add(self.tau[x] > self.tau[y]).OnlyEnforceIf(flag.Not())
+            self._before[(x, y)] = flag
+        return self._before[(x, y)]
+
+    def gone(self, x: int, i: int) -> cp_model.IntVar:
+        """The literal tau[x] < theta[i]: card x is up when stock card s_i is turned."""
+        if (x, i) not in self._gone:
+            flag = self.model.NewBoolVar(f"gone{x}_{i}")
+            self.model.Add(self.tau[x] < self.theta[i]).OnlyEnforceIf(flag)
+            self.model.Add(self.tau[x] > self.theta[i]).OnlyEnforceIf(flag.Not())
+            self._gone[(x, i)] = flag
+        return self._gone[(x, i)]
+
+    # ------------------------------------------------------------ constraints
+
+    def _foundations(self) -> None:
+        """Rule 3: a rank-r card goes up only while n[r-1] > n[r]."""
+        a = self.start_count
+        for r in range(2, self.rules.ranks + 1):
+            for c in self.by_rank[r]:
+                below = [self.before(e, c) for e in self.by_rank[r - 1]]
+                same = [self.before(d, c) for d in self.by_rank[r] if d != c]
+                self.model.Add(a[r - 1] + sum(below) >= a[r] + sum(same) + 1)
+
+    def _placement(self) -> None:
+        """Rule 4: each turned card goes straight up or onto exactly one pile."""
+        m = self.model
+        self.straight = [m.NewBoolVar(f"straight{i}") for i in range(len(self.stock))]
+        self.on = [[m.NewBoolVar(f"on{i}_{p}") for p in range(len(self.piles))]
+                   for i in range(len(self.stock))]
+        for i, x in enumerate(self.stock):
+            m.AddExactlyOne([self.straight[i], *self.on[i]])
+            m.Add(self.tau[x] == self.theta[i] + 1).OnlyEnforceIf(self.straight[i])
+            m.Add(self.tau[x] >= self.theta[i] + 2).OnlyEnforceIf(self.straight[i].Not())
+
+    def _stacks(self) -> None:
+        """Rule 5: a card placed on a pile after x is gone before x leaves, or x left first."""
+        m = self.model
+        for j, y in enumerate(self.stock):
+            for i in range(j):
+                x = self.stock[i]
+                either = [self.gone(x, j), self.before(y, x)]
+                for p in range(len(self.piles)):
+                    m.AddBoolOr(either + [self.on[i][p].Not(), self.on[j][p].Not()])
+            for x, item in enumerate(self.loose):
+                if item.source in self.piles:
+                    p = self.piles.index(item.source)
+                    m.AddBoolOr([self.gone(x, j), self.before(y, x), self.on[j][p].Not()])
+
+    def _first_use_of_empty_piles(self) -> None:
+        """Symmetry: the piles empty at the start are first used in index order."""
+        m = self.model
+        empty = [p for p, pile in enumerate(self.deal.waste[:len(self.piles)]) if not pile]
+        used_before = {p: None for p in empty}  # literal: some earlier stock card went on p
+        for i in range(len(self.stock)):
+            for previous, p in zip(empty, empty[1:]):
+                earlier = used_before[previous]
+                if earlier is None:
+                    m.Add(self.on[i][p] == 0)
+                else:
+                    m.AddImplication(self.on[i][p], earlier)
+            for p in empty:
+                used = m.NewBoolVar(f"used{i}_{p}")
+                reasons = [self.on[i][p]] + ([used_before[p]] if used_before[p] is not None
+                                             else [])
+                m.AddBoolOr(reasons).OnlyEnforceIf(used)
+                used_before[p] = used
+
+    def _forced_stock_play(self) -> None:
+        """Rule 6: under forced play the turned card goes straight up iff it fits then."""
+        a, m = self.start_count, self.model
+        for i, x in enumerate(self.stock):
+            r = self.loose[x].card.rank
+            if r == 1:
+                m.Add(self.straight[i] == 1)
+                continue
+            below = [self.gone(e, i) for e in self.by_rank[r - 1] if self._may_be_gone(e, i)]
+            same = [self.gone(d, i) for d in self.by_rank[r] if self._may_be_gone(d, i)]
+            fits = a[r - 1] + sum(below) >= a[r] + sum(same) + 1
+            m.Add(fits).OnlyEnforceIf(self.straight[i])
+            m.Add(a[r - 1] + sum(below) <= a[r] + sum(same)).OnlyEnforceIf(
+                self.straight[i].Not())
+
+    def _may_be_gone(self, x: int, i: int) -> bool:
+        """Whether card x can be up before s_i is turned (not if x is s_i or a later card)."""
+        item = self.loose[x]
+        return item.source != STOCK or item.index < i
+
+    # ------------------------------------------------------------ solution
+
+    def moves(self, solver: cp_model.CpSolver) -> list[Move]:
+        """The solution's timeline as RULES.md moves, with real suits and pile numbers."""
+        pile_of: dict[int, str] = {}
+        events: list[tuple[int, str, int]] = []
+        for i, x in enumerate(self.stock):
+            events.append((solver.Value(self.theta[i]), "turn", i))
+            if not solver.BooleanValue(self.straight[i]):
+                p = next(p for p in range(len(self.piles)) if solver.BooleanValue(self.on[i][p]))
+                pile_of[x] = self.piles[p]
+        for x in range(len(self.loose)):
+            events.append((solver.Value(self.tau[x]), "up", x))
+        moves = []
+        for _, kind, index in sorted(events):
+            if kind == "turn":
+                x = self.stock[index]
+                target = FOUNDATION if solver.BooleanValue(self.straight[index]) else pile_of[x]
+                moves.append(Move(self.loose[x].card, STOCK, target))
+            elif index not in self.stock or index in pile_of:
+                item = self.loose[index]
+                source = pile_of.get(index, item.source)
+                moves.append(Move(item.card, source, FOUNDATION))
+        return moves
+
+
+def cpsat_solve(deal: Deal, time_limit: float | None = None, workers: int = 1) -> CpsatResult:
+    """Decide `deal` with CP-SAT. `unwinnable` is a proof (the model is infeasible); a win's
+    moves have been replayed to a win through solver.game (CpsatError otherwise)."""
+    started = time.perf_counter()
+    built = _Model(deal)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = time_limit
+    status = solver.Solve(built.model)
+    seconds = time.perf_counter() - started
+    name = solver.StatusName(status)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        moves = built.moves(solver)
+        outcome = replay(deal, moves)
+        if not outcome.won:
+            raise CpsatError(f"CP-SAT line does not win: {outcome.reason or 'cards remain'}")
+        return CpsatResult("winnable", moves, seconds, name)
+    if status == cp_model.INFEASIBLE:
+        return CpsatResult("unwinnable", None, seconds, name)
+    if status == cp_model.UNKNOWN:
+        return CpsatResult("unknown", None, seconds, name)
+    raise CpsatError(f"CP-SAT returned {name}")
