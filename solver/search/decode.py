@@ -1,0 +1,48 @@
+"""Turning the kernel's rank-only move codes back into real moves, checked by the engine.
+
+The kernel knows ranks and pile indices only; the real cards come from following the line
+in the reference engine (solver/game.py), which also refuses any illegal step. A line that
+is refused or does not end in a win is a bug in the search, reported as `SearchBug`.
+"""
+from __future__ import annotations
+
+from solver.deal import Deal
+from solver.game import FOUNDATION, RESERVE, STOCK, IllegalMove, Move, Position
+from solver.search import kernel
+
+
+class SearchBug(RuntimeError):
+    """The search produced a line that the rules engine does not accept as a win."""
+
+
+def _place(code_part: int, is_source: bool) -> str:
+    if is_source:
+        if code_part == kernel.SRC_STOCK:
+            return STOCK
+        if code_part == kernel.SRC_RESERVE:
+            return RESERVE
+        return f"w{code_part - kernel.SRC_PILE0 + 1}"
+    if code_part == kernel.TGT_FOUNDATION:
+        return FOUNDATION
+    return f"w{code_part - kernel.TGT_PILE0 + 1}"
+
+
+def decode_win(deal: Deal, codes: list[int]) -> list[Move]:
+    """The winning line as real moves; SearchBug unless the engine replays it to a win."""
+    position = Position.start(deal)
+    moves = []
+    for step, code in enumerate(codes, start=1):
+        rank, source, target = code >> 10, _place((code >> 5) & 31, True), _place(code & 31, False)
+        card = position.top(source)
+        if card is None or card.rank != rank:
+            raise SearchBug(f"step {step}: the search moves a rank-{rank} card from {source}, "
+                            f"but it shows {card}")
+        move = Move(card, source, target)
+        try:
+            position = position.play(move)
+        except IllegalMove as exc:
+            raise SearchBug(f"step {step}: {move} is illegal: {exc}") from None
+        moves.append(move)
+    if not position.is_won():
+        raise SearchBug(f"the search's line of {len(moves)} moves does not win")
+    return moves

@@ -1,0 +1,112 @@
+"""`solve(deal, limits)`: restarts, limits, progress and the answer, around the kernel.
+
+Restarts: the first descent follows the plain move order with a small node budget; each
+later one perturbs the pile scores with random noise and has a budget 5% larger (1000 x
+1.05^k nodes). The table of lost positions is kept across restarts: whether a position is
+lost does not depend on the order its children are tried in. A restart whose search
+finishes within its budget has decided the deal: a win, or "unwinnable" when the root
+itself was exhausted (no node-limit cut below it, since a cut abandons the whole restart).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from solver.deal import Deal
+from solver.game import Move
+from solver.search import kernel
+from solver.search.decode import decode_win
+from solver.search.state import SearchArrays, Table
+
+FIRST_BUDGET = 1000
+BUDGET_GROWTH = 1.05
+NOISE = 20
+CHUNK = 1 << 18
+DEFAULT_MEMORY = 1 << 30
+
+STAT_NAMES = {
+    kernel.ST_TT_HITS: "table_hits",
+    kernel.ST_TT_STORES: "table_stores",
+    kernel.ST_REPLACED: "table_replacements",
+    kernel.ST_DEAD: "prune_dead_position",
+    kernel.ST_AUTO: "safe_autoplays",
+    kernel.ST_SYMMETRY: "prune_symmetric_piles",
+    kernel.ST_SLEEP: "prune_sleep_set",
+}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Search limits: None means no limit. `memory` sizes the transposition table."""
+
+    max_nodes: int | None = None
+    timeout: float | None = None
+    memory: int = DEFAULT_MEMORY
+
+
+@dataclass
+class Result:
+    """A verdict with its evidence and statistics (RULES.md, Machine-readable answers)."""
+
+    verdict: str  # "winnable" | "unwinnable" | "unknown"
+    reason: str | None = None  # why unknown: "node limit", "time limit", "interrupted"
+    moves: list[Move] | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+    method: str = "search"
+    stats: dict[str, float] = field(default_factory=dict)
+
+
+Progress = Callable[[int, float, int], None]  # (nodes, seconds, restarts)
+
+
+def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
+          restarts: bool = True) -> Result:
+    """Decide the deal. With `restarts=False` the search is one plain depth-first pass."""
+    arrays = SearchArrays(deal)
+    table = Table(limits.memory)
+    start = time.perf_counter()
+    nodes_before = 0  # nodes of finished restarts
+    restart = 0
+    verdict, reason = "unknown", None
+    try:
+        while True:
+            budget = int(FIRST_BUDGET * BUDGET_GROWTH ** restart) if restarts else 1 << 62
+            if limits.max_nodes is not None:
+                budget = min(budget, limits.max_nodes - nodes_before)
+            arrays.reset(noise=NOISE if restart else 0, seed=restart)
+            outcome = kernel.PAUSED
+            while outcome == kernel.PAUSED:
+                outcome = arrays.run(table, budget, CHUNK)
+                elapsed = time.perf_counter() - start
+                if progress:
+                    progress(nodes_before + arrays.nodes, elapsed, restart)
+                if outcome == kernel.PAUSED and limits.timeout is not None \
+                        and elapsed >= limits.timeout:
+                    reason = "time limit"
+                    break
+            if reason:
+                break
+            if outcome in (kernel.WON, kernel.LOST):
+                verdict = "winnable" if outcome == kernel.WON else "unwinnable"
+                break
+            nodes_before += arrays.nodes
+            if limits.max_nodes is not None and nodes_before >= limits.max_nodes:
+                reason = "node limit"
+                break
+            if limits.timeout is not None and time.perf_counter() - start >= limits.timeout:
+                reason = "time limit"
+                break
+            restart += 1
+    except KeyboardInterrupt:
+        reason = "interrupted"
+    nodes = nodes_before + arrays.nodes if verdict != "unknown" or reason != "node limit" \
+        else nodes_before
+    seconds = time.perf_counter() - start
+    moves = decode_win(deal, arrays.winning_codes()) if verdict == "winnable" else None
+    stats: dict[str, float] = {name: int(arrays.stats[i]) for i, name in STAT_NAMES.items()}
+    stats["restarts"] = restart
+    stats["nodes_per_second"] = round(nodes / seconds) if seconds > 0 else 0
+    stats["table_entries"] = int(table.k1.shape[0])
+    return Result(verdict, reason, moves, nodes, seconds, "search", stats)

@@ -1,0 +1,492 @@
+"""The compiled depth-first search over rank-only Frog positions (numba).
+
+Everything here works on integer arrays; no I/O, no Python objects. The search is
+resumable: its whole stack lives in the arrays of `SearchArrays` (see solver/search/state.py),
+so the driver can run it in chunks of nodes, print progress, honour a time limit or Ctrl-C,
+and restart with a new move order while keeping the transposition table.
+
+Position: the reserve depth `rd`, the stock index `si`, the waste piles (rank arrays with
+heights) and, derived from them, n[r] = number of rank-r cards on the foundations (n[0] is a
+sentinel equal to 4 x decks, so an Ace always fits). A rank-r card fits iff n[r-1] > n[r].
+
+Soundness of each reduction is argued next to its function; every reduction is held to the
+unpruned brute force by tests/test_differential.py.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# ---- move codes: (rank << 10) | (source << 5) | target
+SRC_STOCK, SRC_RESERVE, SRC_PILE0 = 0, 1, 2  # pile p is source 2 + p
+TGT_FOUNDATION, TGT_PILE0 = 0, 1  # pile p is target 1 + p
+
+# ---- scalar slots of the `st` array
+RD, SI, DEPTH, PLEN, NODES, RNG, UP, PHASE, NOISE = 0, 1, 2, 3, 4, 5, 6, 7, 8
+PHASE_ENTER, PHASE_NEXT = 0, 1
+
+# ---- statistics slots of the `stats` array
+ST_TT_HITS, ST_TT_STORES, ST_DEAD, ST_AUTO, ST_SYMMETRY, ST_SLEEP, ST_REPLACED = 0, 1, 2, 3, 4, 5, 6
+STATS_SIZE = 8
+
+# ---- kernel return codes
+WON, LOST, BUDGET, PAUSED = 1, 2, 3, 4
+
+WINDOW = 8  # transposition-table probe window
+NO_MARK = -1
+
+
+@njit(cache=True, inline="always")
+def _mix(x):
+    """SplitMix64 finaliser: a strong 64-bit mixing function."""
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+@njit(cache=True, inline="always")
+def _pile_hash(previous, rank, family):
+    """Hash of a pile prefix extended by one card; two independent families give 128 bits."""
+    salt = np.uint64(0x9E3779B97F4A7C15) if family == 0 else np.uint64(0xC2B2AE3D27D4EB4F)
+    return _mix(previous * np.uint64(1099511628211) + np.uint64(rank + 1) + salt)
+
+
+@njit(cache=True)
+def _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt):
+    """Play a move (which the caller knows to be legal) and push it on the path."""
+    rank = code >> 10
+    src = (code >> 5) & 31
+    tgt = code & 31
+    if src == SRC_STOCK:
+        st[SI] += 1
+        stockcnt[rank] -= 1
+    elif src == SRC_RESERVE:
+        st[RD] -= 1
+    else:
+        h[src - SRC_PILE0] -= 1
+    if tgt == TGT_FOUNDATION:
+        n[rank] += 1
+        st[UP] += 1
+    else:
+        q = tgt - TGT_PILE0
+        k = h[q]
+        piles[q, k] = rank
+        ph1[q, k + 1] = _pile_hash(ph1[q, k], rank, 0)
+        ph2[q, k + 1] = _pile_hash(ph2[q, k], rank, 1)
+        h[q] = k + 1
+
+
+@njit(cache=True)
+def _undo(code, st, piles, h, ph1, ph2, n, stockcnt):
+    """Take back a move played by `_apply` (the rank is part of the code)."""
+    rank = code >> 10
+    src = (code >> 5) & 31
+    tgt = code & 31
+    if tgt == TGT_FOUNDATION:
+        n[rank] -= 1
+        st[UP] -= 1
+    else:
+        h[tgt - TGT_PILE0] -= 1
+    if src == SRC_STOCK:
+        st[SI] -= 1
+        stockcnt[rank] += 1
+    elif src == SRC_RESERVE:
+        st[RD] += 1
+    else:
+        p = src - SRC_PILE0
+        k = h[p]
+        piles[p, k] = rank  # a later push may have overwritten this slot
+        ph1[p, k + 1] = _pile_hash(ph1[p, k], rank, 0)
+        ph2[p, k + 1] = _pile_hash(ph2[p, k], rank, 1)
+        h[p] = k + 1
+
+
+
+@njit(cache=True)
+def _wake_after(code, sleep, row, reserve, piles, h, st, forced):
+    """Clear the sleep marks that a move (already applied) invalidates.
+
+    A mark on a card of rank r is cleared when another card of rank r goes up (it competes
+    for the same foundations) and, under the forced rule, when a card of rank r+1 is turned
+    (had the sleeper gone up, that card could have been forced up). A card that itself goes
+    up loses its mark. Clearing a mark only widens the search, so it can never lose a win.
+    """
+    rank = code >> 10
+    src = (code >> 5) & 31
+    tgt = code & 31
+    for s in range(sleep.shape[1]):
+        mark = sleep[row, s]
+        if mark == NO_MARK:
+            continue
+        if s == 0:
+            asleep = reserve[mark]
+            moved_self = src == SRC_RESERVE and mark == st[RD]
+        else:
+            asleep = piles[s - 1, mark]
+            moved_self = src == SRC_PILE0 + s - 1 and mark == h[s - 1]
+        if moved_self or (tgt == TGT_FOUNDATION and asleep == rank) or \
+                (forced and src == SRC_STOCK and asleep == rank - 1):
+            sleep[row, s] = NO_MARK
+
+
+@njit(cache=True)
+def _child_sleep(moves, d, i, found, sleep, st, h):
+    """Sleep sets: the foundation moves tried before child i go to sleep in it.
+
+    Foundation moves of different ranks commute and none disables another; a stock card put
+    on a pile only covers a card, which could have gone up first with the same result. So
+    any winning line below child i that plays an earlier sibling's card c before a
+    clearing event (`_wake_after`) can be reordered to play c first, and that line lies
+    below c's own child, which was searched already. The turn children (i >= found) put
+    every foundation move of the node to sleep.
+    """
+    last = i if i < found else found
+    for j in range(last):
+        src = (moves[d, j] >> 5) & 31
+        if src == SRC_RESERVE:
+            sleep[d + 1, 0] = st[RD] - 1
+        else:
+            p = src - SRC_PILE0
+            sleep[d + 1, p + 1] = h[p] - 1
+
+
+@njit(cache=True)
+def _safe_rank(rank, n, stockcnt, d4, ranks, forced):
+    """Whether a fitting card of this rank may go up at once without losing any win.
+
+    Sound when every card of rank r-1 is up: each remaining rank-r card then always has a
+    foundation, so playing one earlier takes no place another needs, and it only lets
+    rank r+1 cards fit sooner, which under optional play is never a loss (the player may
+    still decline). Under forced play a rank r+1 card turned later would be forced up
+    earlier than in the original line, so we also require that none is left in the stock.
+    """
+    if n[rank - 1] < d4:
+        return False
+    return (not forced) or rank == ranks or stockcnt[rank + 1] == 0
+
+
+@njit(cache=True)
+def _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, row,
+              d4, ranks, forced, npiles, stats):
+    """Play every safe card (see `_safe_rank`) from the reserve, the piles and the stock.
+
+    Turning the stock card to a foundation when it is safe is also WLOG: any winning line
+    turns it at some point; turning it now and skipping its later move leaves every other
+    move legal (no other turn happens before it, and it covers nothing). Returns the
+    number of moves played (they are on the path, for undoing).
+    """
+    played = 0
+    progress = True
+    while progress:
+        progress = False
+        code = -1
+        rd = st[RD]
+        if rd > 0:
+            r = reserve[rd - 1]
+            if n[r - 1] > n[r] and _safe_rank(r, n, stockcnt, d4, ranks, forced):
+                code = (r << 10) | (SRC_RESERVE << 5) | TGT_FOUNDATION
+        if code < 0:
+            for p in range(npiles):
+                if h[p] > 0:
+                    r = piles[p, h[p] - 1]
+                    if n[r - 1] > n[r] and _safe_rank(r, n, stockcnt, d4, ranks, forced):
+                        code = (r << 10) | ((SRC_PILE0 + p) << 5) | TGT_FOUNDATION
+                        break
+        if code < 0 and st[SI] < stock.shape[0]:
+            r = stock[st[SI]]
+            if n[r - 1] > n[r] and _safe_rank(r, n, stockcnt, d4, ranks, forced):
+                code = (r << 10) | (SRC_STOCK << 5) | TGT_FOUNDATION
+        if code >= 0:
+            _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+            path[st[PLEN]] = code
+            st[PLEN] += 1
+            _wake_after(code, sleep, row, reserve, piles, h, st, forced)
+            played += 1
+            progress = True
+    stats[ST_AUTO] += played
+    return played
+
+
+@njit(cache=True)
+def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch):
+    """A counting test: True when some remaining card can provably never go up.
+
+    Over-approximate every future: the stock cards are all free at once, the reserve and
+    each pile keep their order, and a rank-r card may go up as soon as more rank-(r-1)
+    cards could be up than rank-r cards are up now (ignoring which rank-r card takes which
+    place). Grow that set to a fixpoint. In any real line, when a card goes up, every card
+    above it and every rank-(r-1) card already up was added before, so a card never added
+    can never go up: the position is lost.
+    """
+    cnt = scratch[0]
+    left = scratch[1]
+    ptr = scratch[2]
+    for r in range(ranks + 2):
+        cnt[r] = n[r]
+        left[r] = stockcnt[r]
+    cnt[0] = d4
+    rptr = st[RD]
+    for p in range(npiles):
+        ptr[p] = h[p]
+    changed = True
+    while changed:
+        changed = False
+        for r in range(1, ranks + 1):
+            if left[r] > 0 and cnt[r - 1] > n[r]:
+                cnt[r] += left[r]
+                left[r] = 0
+                changed = True
+        while rptr > 0 and cnt[reserve[rptr - 1] - 1] > n[reserve[rptr - 1]]:
+            cnt[reserve[rptr - 1]] += 1
+            rptr -= 1
+            changed = True
+        for p in range(npiles):
+            while ptr[p] > 0 and cnt[piles[p, ptr[p] - 1] - 1] > n[piles[p, ptr[p] - 1]]:
+                cnt[piles[p, ptr[p] - 1]] += 1
+                ptr[p] -= 1
+                changed = True
+    if rptr > 0:
+        return True
+    for p in range(npiles):
+        if ptr[p] > 0:
+            return True
+    for r in range(1, ranks + 1):
+        if left[r] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _key(st, ph1, ph2, h, sleep, row, npiles):
+    """The 128-bit canonical key of a position with its sleep marks.
+
+    The foundations follow from what is left, so the key is the reserve depth, the stock
+    index, and the multiset of (pile, mark) pairs: a sum of strong per-pile hashes, so that
+    permuting the interchangeable piles gives the same key.
+    """
+    base = np.uint64(st[RD]) * np.uint64(4099) + np.uint64(st[SI]) * np.uint64(17) + \
+        np.uint64(sleep[row, 0] + 2)
+    k1 = _mix(base + np.uint64(0x1234567))
+    k2 = _mix(base + np.uint64(0x7654321))
+    for p in range(npiles):
+        mark = np.uint64(sleep[row, p + 1] + 2)
+        k1 += _mix(ph1[p, h[p]] ^ (mark * np.uint64(0xD6E8FEB86659FD93)))
+        k2 += _mix(ph2[p, h[p]] ^ (mark * np.uint64(0xA0761D6478BD642F)))
+    if k1 == 0 and k2 == 0:
+        k2 = np.uint64(1)
+    return k1, k2
+
+
+@njit(cache=True)
+def _tt_probe(tk1, tk2, k1, k2):
+    """Whether the position is recorded as lost."""
+    mask = np.uint64(tk1.shape[0] - 1)
+    base = k1 & mask
+    for i in range(WINDOW):
+        slot = (base + np.uint64(i)) & mask
+        if tk1[slot] == k1 and tk2[slot] == k2:
+            return True
+        if tk1[slot] == 0 and tk2[slot] == 0:
+            return False
+    return False
+
+
+@njit(cache=True)
+def _tt_store(tk1, tk2, tw, k1, k2, work, stats):
+    """Record a lost position. Replacement policy: the first empty slot of the key's
+    8-slot window; when the window is full, the entry that cost the least search work
+    (log2 of its subtree's node count) is replaced. Losing an entry only costs time."""
+    mask = np.uint64(tk1.shape[0] - 1)
+    base = k1 & mask
+    victim = base
+    least = 256
+    for i in range(WINDOW):
+        slot = (base + np.uint64(i)) & mask
+        if (tk1[slot] == 0 and tk2[slot] == 0) or (tk1[slot] == k1 and tk2[slot] == k2):
+            victim = slot
+            least = -1
+            break
+        if tw[slot] < least:
+            least = tw[slot]
+            victim = slot
+    if least >= 0:
+        stats[ST_REPLACED] += 1
+    tk1[victim] = k1
+    tk2[victim] = k2
+    tw[victim] = work
+    stats[ST_TT_STORES] += 1
+
+
+@njit(cache=True)
+def _log2(x):
+    k = 0
+    while x > 1 and k < 255:
+        x >>= 1
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def _random(st):
+    """xorshift64: the noise of randomized restarts."""
+    x = np.uint64(st[RNG])
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    st[RNG] = np.int64(x & np.uint64(0x7FFFFFFFFFFFFFFF))
+    return st[RNG]
+
+
+@njit(cache=True)
+def _pile_score(rank, top, height, ranks):
+    """How good a waste pile is for the turned card: the sources' advice, in numbers.
+
+    Best on a card one rank higher (a descending run that plays off in order), then on
+    any higher card (the closer the better), then an empty pile, then an equal card, and
+    last on a lower card, preferring to bury a high one.
+    """
+    if height == 0:
+        return 50
+    if top == rank + 1:
+        return 100
+    if top > rank:
+        return 90 - (top - rank)
+    if top == rank:
+        return 30
+    return 10 + top
+
+
+@njit(cache=True)
+def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, forced,
+              npiles, ranks, stats):
+    """Fill moves[d] in search order; returns (count, number of foundation moves first).
+
+    Foundation moves of awake cards come first (reserve, then piles; equal pile tops are
+    kept apart: they are different cards with different cards beneath). Then the turn:
+    to a foundation if it fits (alone under the forced rule), else onto each pile, one pile
+    per class of identical piles (same cards and same mark: the results are the same
+    position with piles swapped), ordered by `_pile_score` plus restart noise.
+    """
+    count = 0
+    rd = st[RD]
+    if rd > 0:
+        r = reserve[rd - 1]
+        if n[r - 1] > n[r]:
+            if sleep[row, 0] == rd - 1:
+                stats[ST_SLEEP] += 1
+            else:
+                moves[d, count] = (r << 10) | (SRC_RESERVE << 5) | TGT_FOUNDATION
+                count += 1
+    for p in range(npiles):
+        if h[p] > 0:
+            r = piles[p, h[p] - 1]
+            if n[r - 1] > n[r]:
+                if sleep[row, p + 1] == h[p] - 1:
+                    stats[ST_SLEEP] += 1
+                else:
+                    moves[d, count] = (r << 10) | ((SRC_PILE0 + p) << 5) | TGT_FOUNDATION
+                    count += 1
+    foundation_moves = count
+    si = st[SI]
+    if si < stock.shape[0]:
+        r = stock[si]
+        fits = n[r - 1] > n[r]
+        if fits:
+            moves[d, count] = (r << 10) | (SRC_STOCK << 5) | TGT_FOUNDATION
+            count += 1
+        if not (fits and forced):
+            first_turn = count
+            scores = np.empty(npiles + 1, dtype=np.int64)
+            for p in range(npiles):
+                duplicate = False
+                for q in range(p):
+                    if h[q] == h[p] and ph1[q, h[q]] == ph1[p, h[p]] and \
+                            ph2[q, h[q]] == ph2[p, h[p]] and sleep[row, q + 1] == sleep[row, p + 1]:
+                        duplicate = True
+                        break
+                if duplicate:
+                    stats[ST_SYMMETRY] += 1
+                    continue
+                top = piles[p, h[p] - 1] if h[p] > 0 else 0
+                score = _pile_score(r, top, h[p], ranks) * 1000
+                if st[NOISE] > 0:
+                    score += _random(st) % (st[NOISE] * 1000)
+                k = count  # insertion by descending score
+                while k > first_turn and scores[k - first_turn - 1] < score:
+                    moves[d, k] = moves[d, k - 1]
+                    scores[k - first_turn] = scores[k - first_turn - 1]
+                    k -= 1
+                moves[d, k] = (r << 10) | (SRC_STOCK << 5) | (TGT_PILE0 + p)
+                scores[k - first_turn] = score
+                count += 1
+    return count, foundation_moves
+
+
+@njit(cache=True)
+def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves, nfound,
+        nextmove, nauto, fk1, fk2, fstart, sleep, tk1, tk2, tw, stats, scratch,
+        d4, ranks, total_up, forced, npiles, budget, chunk):
+    """Run the search from the stored stack for at most `chunk` nodes.
+
+    Returns WON (the path holds the winning line), LOST (the root is exhausted: no win),
+    BUDGET (this restart's node budget is spent) or PAUSED (call again to continue).
+    A node's "lost" verdict is stored only when all its children were searched to the
+    end; a restart abandons the stack without storing anything for the open nodes.
+    """
+    stop_at = st[NODES] + chunk
+    while True:
+        d = st[DEPTH]
+        if st[PHASE] == PHASE_ENTER:
+            if st[NODES] >= budget:
+                return BUDGET
+            if st[NODES] >= stop_at:
+                return PAUSED
+            st[NODES] += 1
+            nauto[d] = _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path,
+                                 sleep, d, d4, ranks, forced, npiles, stats)
+            if st[UP] == total_up:
+                return WON
+            k1, k2 = _key(st, ph1, ph2, h, sleep, d, npiles)
+            fstart[d] = -1  # -1: nothing to store when leaving this node
+            nmoves[d] = 0
+            nextmove[d] = 0
+            if _tt_probe(tk1, tk2, k1, k2):
+                stats[ST_TT_HITS] += 1
+            elif _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch):
+                stats[ST_DEAD] += 1
+                _tt_store(tk1, tk2, tw, k1, k2, 0, stats)
+            else:
+                fk1[d] = k1
+                fk2[d] = k2
+                fstart[d] = st[NODES]
+                c, f = _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, d, moves,
+                                 d, forced, npiles, ranks, stats)
+                nmoves[d] = c
+                nfound[d] = f
+            st[PHASE] = PHASE_NEXT
+            continue
+        # PHASE_NEXT: try the next child of node d, or leave d when none is left
+        i = nextmove[d]
+        if i < nmoves[d]:
+            nextmove[d] = i + 1
+            code = moves[d, i]
+            for s in range(sleep.shape[1]):
+                sleep[d + 1, s] = sleep[d, s]
+            _child_sleep(moves, d, i, nfound[d], sleep, st, h)
+            _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+            path[st[PLEN]] = code
+            st[PLEN] += 1
+            _wake_after(code, sleep, d + 1, reserve, piles, h, st, forced)
+            st[DEPTH] = d + 1
+            st[PHASE] = PHASE_ENTER
+            continue
+        if fstart[d] >= 0:
+            _tt_store(tk1, tk2, tw, fk1[d], fk2[d], _log2(st[NODES] - fstart[d] + 1), stats)
+        for _ in range(nauto[d]):
+            st[PLEN] -= 1
+            _undo(path[st[PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
+        if d == 0:
+            return LOST
+        st[PLEN] -= 1
+        _undo(path[st[PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
+        st[DEPTH] = d - 1

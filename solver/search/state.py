@@ -1,0 +1,115 @@
+"""The arrays the compiled search works on, built from a `Deal`.
+
+The kernel keeps its whole stack in these arrays, which makes it resumable (run in chunks,
+restart with another move order) and keeps Python objects out of the compiled code.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from solver.deal import Deal
+from solver.search import kernel
+
+TABLE_ENTRY_BYTES = 17  # two 64-bit key words and one byte of search work
+MIN_TABLE_ENTRIES = 1 << 10
+
+
+def table_entries(memory_bytes: int) -> int:
+    """The largest power of two of table entries that fits the memory budget."""
+    entries = MIN_TABLE_ENTRIES
+    while entries * 2 * TABLE_ENTRY_BYTES <= memory_bytes:
+        entries *= 2
+    return entries
+
+
+class SearchArrays:
+    """Position, stack and statistics arrays for one deal; the table lives apart so that
+    restarts keep it."""
+
+    def __init__(self, deal: Deal) -> None:
+        rules = deal.rules
+        self.ranks = rules.ranks
+        self.d4 = rules.foundations
+        self.forced = rules.forced
+        self.npiles = rules.waste_piles
+        total = rules.card_count
+        self.total_up = total
+        self.reserve = np.array([c.rank for c in deal.reserve], dtype=np.int8)
+        self.stock = np.array([c.rank for c in deal.stock], dtype=np.int8)
+        depth = 2 * total + 2
+        self.piles = np.zeros((self.npiles, total + 1), dtype=np.int8)
+        self.h = np.zeros(self.npiles, dtype=np.int64)
+        self.ph1 = np.zeros((self.npiles, total + 2), dtype=np.uint64)
+        self.ph2 = np.zeros((self.npiles, total + 2), dtype=np.uint64)
+        self.n = np.zeros(self.ranks + 2, dtype=np.int64)
+        self.stockcnt = np.zeros(self.ranks + 2, dtype=np.int64)
+        self.st = np.zeros(16, dtype=np.int64)
+        self.path = np.zeros(depth * 2, dtype=np.int64)
+        self.moves = np.zeros((depth, 2 * self.npiles + 3), dtype=np.int64)
+        self.nmoves = np.zeros(depth, dtype=np.int64)
+        self.nfound = np.zeros(depth, dtype=np.int64)
+        self.nextmove = np.zeros(depth, dtype=np.int64)
+        self.nauto = np.zeros(depth, dtype=np.int64)
+        self.fk1 = np.zeros(depth, dtype=np.uint64)
+        self.fk2 = np.zeros(depth, dtype=np.uint64)
+        self.fstart = np.zeros(depth, dtype=np.int64)
+        self.sleep = np.full((depth, self.npiles + 1), kernel.NO_MARK, dtype=np.int64)
+        self.stats = np.zeros(kernel.STATS_SIZE, dtype=np.int64)
+        self.scratch = np.zeros((3, max(self.ranks + 2, self.npiles + 1)), dtype=np.int64)
+        self._deal = deal
+
+    def reset(self, noise: int, seed: int) -> None:
+        """Put the stack back at the root position, with a move-order noise and seed."""
+        deal = self._deal
+        self.h[:] = 0
+        for p, pile in enumerate(deal.waste):
+            for card in pile:
+                k = self.h[p]
+                self.piles[p, k] = card.rank
+                self.h[p] = k + 1
+        for p in range(self.npiles):
+            self.ph1[p, 0] = np.uint64(0x51ED270B27EA5B1F)
+            self.ph2[p, 0] = np.uint64(0x2F1C3D4B5A697887)
+            for k in range(self.h[p]):
+                self.ph1[p, k + 1] = kernel._pile_hash(self.ph1[p, k], self.piles[p, k], 0)
+                self.ph2[p, k + 1] = kernel._pile_hash(self.ph2[p, k], self.piles[p, k], 1)
+        self.n[:] = 0
+        self.n[0] = self.d4
+        for top in deal.foundations:
+            self.n[1:top.rank + 1] += 1
+        self.stockcnt[:] = 0
+        for card in deal.stock:
+            self.stockcnt[card.rank] += 1
+        self.st[:] = 0
+        self.st[kernel.RD] = len(deal.reserve)
+        self.st[kernel.UP] = int(self.n[1:self.ranks + 1].sum())
+        self.st[kernel.NOISE] = noise
+        self.st[kernel.RNG] = seed * 2654435761 + 88172645463325252 & 0x7FFFFFFFFFFFFFFF or 1
+        self.st[kernel.PHASE] = kernel.PHASE_ENTER
+        self.sleep[0, :] = kernel.NO_MARK
+
+    def run(self, table: "Table", budget: int, chunk: int) -> int:
+        """Advance the search by at most `chunk` nodes (see kernel.run)."""
+        return kernel.run(
+            self.reserve, self.stock, self.piles, self.h, self.ph1, self.ph2, self.n,
+            self.stockcnt, self.st, self.path, self.moves, self.nmoves, self.nfound,
+            self.nextmove, self.nauto, self.fk1, self.fk2, self.fstart, self.sleep,
+            table.k1, table.k2, table.work, self.stats, self.scratch,
+            self.d4, self.ranks, self.total_up, self.forced, self.npiles, budget, chunk)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.st[kernel.NODES])
+
+    def winning_codes(self) -> list[int]:
+        return [int(code) for code in self.path[:self.st[kernel.PLEN]]]
+
+
+class Table:
+    """The transposition table of lost positions (128-bit keys; see kernel._tt_store)."""
+
+    def __init__(self, memory_bytes: int) -> None:
+        entries = table_entries(memory_bytes)
+        self.k1 = np.zeros(entries, dtype=np.uint64)
+        self.k2 = np.zeros(entries, dtype=np.uint64)
+        self.work = np.zeros(entries, dtype=np.uint8)
