@@ -101,7 +101,7 @@ def test_json_has_every_rule_parameter_and_every_waste_pile():
 
 def test_position_in_play_is_read_with_comments_and_waste_piles():
     deal = parse_deal(IN_PLAY)
-    assert deal == IN_PLAY_DEAL
+    assert deal == IN_PLAY_DEAL == parse_deal_text(IN_PLAY)
     assert deal.waste == (cards("4S 2D"), cards("3D"))
     assert deal.lines["foundations"] == 7 and deal.lines["waste2"] == 11
 
