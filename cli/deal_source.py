@@ -53,7 +53,7 @@ def load_deal(args: argparse.Namespace) -> tuple[Deal, str]:
     """The deal named by the arguments and a title for it ('frog deal 7', a file name)."""
     source = args.deal
     overrides = rule_overrides(args)
-    if source.isdigit():
+    if source.isascii() and source.isdigit():
         try:
             rules = variant_rules(args.variant or "frog")
             rules = rules.with_overrides(**{k: v for k, v in overrides.items() if k != "variant"})

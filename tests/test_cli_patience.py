@@ -300,9 +300,6 @@ def test_bad_numbers_and_rule_options(capsys, monkeypatch, argv, words):
     one_error_line(err, words)
 
 
-@pytest.mark.xfail(reason="BUG: a non-ASCII digit string such as '²' passes str.isdigit() in "
-                          "cli/deal_source.load_deal, then int() raises ValueError: traceback, "
-                          "exit 1 instead of one line and exit 2", strict=True)
 def test_a_deal_argument_of_unicode_digits_is_bad_input(capsys):
     code, _, err = frog(capsys, "deal", "²")
     assert code == 2
