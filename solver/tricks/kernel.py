@@ -70,6 +70,35 @@ def legal_mask(hand: int, n: int, t0: int, t1: int, trump: int, must_overtrump: 
 
 
 @njit(cache=True)
+def sure_trump_points(hands, trump, bidder):
+    """Points of the top trumps, by side: each of them wins its trick whenever played.
+
+    Returns (bidder's, defenders'): the cards of the unbroken run of highest remaining
+    trumps held by one side, so those points are certain to go to that side.
+    """
+    shift = 9 * trump
+    side = -1
+    sure = 0
+    for rank in range(8, -1, -1):
+        bit = 1 << (shift + rank)
+        owner = -1
+        for seat in range(3):
+            if hands[seat] & bit:
+                owner = 1 if seat == bidder else 0
+        if owner < 0:
+            continue
+        if side >= 0 and owner != side:
+            break
+        side = owner
+        sure += CARD_POINTS[shift + rank]
+    if side == 1:
+        return sure, 0
+    if side == 0:
+        return 0, sure
+    return 0, 0
+
+
+@njit(cache=True)
 def _slot(key: int, size_mask: int) -> int:
     h = key * -7046029254386353131  # 0x9E3779B97F4A7C15, wrapping
     return (h >> 24) & size_mask
@@ -120,10 +149,10 @@ def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_
                 score = 10000
             elif n == 0:
                 score = 200 + points if suit_in_play >> (rank + 1) == 0 else 50 - points - rank
+            elif ours and (n == 2 or not beats(c, top, trump)):
+                score = 100 + points  # the trick is ours: throw points on it
             elif beats(c, top, trump):
-                score = 300 - rank if ours else 300 + points - rank
-            elif ours:
-                score = 100 + points
+                score = 300 + points - rank
             else:
                 score = 50 - points - rank
             i = count
@@ -204,12 +233,20 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
                     result = total if (leader + win) % 3 == bidder else 0
                     returning = True
                 else:
+                    ours, theirs = sure_trump_points(hands, trump, bidder)
+                    if ours >= beta:
+                        result = ours
+                        returning = True
+                    elif total - theirs <= alpha:
+                        result = total - theirs
+                        returning = True
+                if not returning:
                     key = rest | (leader << 36)
                     slot = _slot(key, size_mask)
                     f[F_SLOT] = slot
                     f[F_KEY] = key
-                    f[F_LOW] = 0
-                    f[F_HIGH] = total
+                    f[F_LOW] = ours
+                    f[F_HIGH] = total - theirs
                     if keys[slot] == key:
                         known_low = low[slot]
                         known_high = high[slot]
