@@ -13,8 +13,8 @@ from solver.deal import Deal, DealError, deal_from_number, parse_deal
 from solver.rules import ACE_PROCEDURES, STOCK_PLAY, VARIANT_SOURCES, RulesError, variant_rules
 from solver.shuffle import DealNumberError
 
-#: The deal used when none is given: the first PySolFC-numbered Frog deal.
-DEFAULT_DEAL = "1"
+#: The deal used when none is given: Frog deal 3, which the search wins in a blink.
+DEFAULT_DEAL = "3"
 
 
 def add_deal_arguments(parser: argparse.ArgumentParser, deal_optional: bool = True) -> None:

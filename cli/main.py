@@ -16,7 +16,7 @@ EXIT_YES, EXIT_NO, EXIT_BAD_INPUT, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command-line grammar, sub-command by sub-command."""
-    from cli import commands_patience, tricks
+    from cli import commands_patience, solve, tricks
 
     parser = argparse.ArgumentParser(
         prog="frog",
@@ -28,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands_patience.register(sub)
+    solve.register(sub)
     tricks.register(sub)
     return parser
 

@@ -1,0 +1,59 @@
+"""Parsing the limit options of RULES.md: --max-nodes 10M, --timeout 30s, --memory 1G."""
+from __future__ import annotations
+
+import argparse
+import re
+
+from solver.search import Limits
+
+_DECIMAL = {"": 1, "K": 10**3, "M": 10**6, "G": 10**9}
+_BINARY = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+_SECONDS = {"": 1.0, "MS": 0.001, "S": 1.0, "M": 60.0, "H": 3600.0}
+
+
+def _number_with_unit(text: str, units: dict, what: str) -> float:
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([A-Za-z]*)\s*", text)
+    unit = match.group(2).upper() if match else ""
+    if not match or unit not in units:
+        raise argparse.ArgumentTypeError(
+            f"'{text}' is not a {what} (number with optional unit: {', '.join(u for u in units if u)})")
+    return float(match.group(1)) * units[unit]
+
+
+def node_count(text: str) -> int:
+    """--max-nodes: K/M/G = 10^3/10^6/10^9."""
+    value = int(_number_with_unit(text, _DECIMAL, "node count"))
+    if value < 1:
+        raise argparse.ArgumentTypeError("--max-nodes must be at least 1")
+    return value
+
+
+def duration(text: str) -> float:
+    """--timeout: ms/s/m/h; a bare number is seconds."""
+    value = _number_with_unit(text, _SECONDS, "duration")
+    if value <= 0:
+        raise argparse.ArgumentTypeError("--timeout must be positive")
+    return value
+
+
+def memory_size(text: str) -> int:
+    """--memory: K/M/G = 2^10/2^20/2^30 bytes (a trailing B or iB is allowed)."""
+    cleaned = re.sub(r"(?i)i?b$", "", text.strip())
+    value = int(_number_with_unit(cleaned, _BINARY, "memory size"))
+    if value < 1 << 16:
+        raise argparse.ArgumentTypeError("--memory must be at least 64K")
+    return value
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("limits", "stop with 'unknown' (exit 3) when one is reached")
+    group.add_argument("--max-nodes", type=node_count, metavar="N",
+                       help="node limit, e.g. 500K, 10M, 1G (default: none)")
+    group.add_argument("--timeout", type=duration, metavar="T",
+                       help="time limit, e.g. 500ms, 30s, 5m, 1h (default: none)")
+    group.add_argument("--memory", type=memory_size, default=1 << 30, metavar="M",
+                       help="transposition-table size, e.g. 256M, 1G (default 1G)")
+
+
+def limits_from(args: argparse.Namespace) -> Limits:
+    return Limits(max_nodes=args.max_nodes, timeout=args.timeout, memory=args.memory)

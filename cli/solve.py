@@ -1,0 +1,133 @@
+"""`frog solve`: decide a deal and print the verdict, the statistics and the winning line."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from cli.deal_source import add_deal_arguments, load_deal
+from cli.errors import InternalError, UserError
+from cli.limits import add_limit_arguments, limits_from
+from solver.methods import DEFAULT_METHOD, METHODS, decide
+from solver.search import Result
+from solver.search.decode import SearchBug
+
+EXIT_FOR_VERDICT = {"winnable": 0, "unwinnable": 1, "unknown": 3}
+PROGRESS_AFTER = 1.0  # seconds before a live progress line appears on a terminal
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "solve", help="decide whether a deal is winnable, and print a winning line",
+        description="Decide a deal under perfect play (every card known). Answers winnable "
+        "(with a move list the rules engine has replayed), unwinnable (the search space was "
+        "exhausted) or unknown (a limit was reached, or Ctrl-C). Exit 0 winnable, "
+        "1 unwinnable, 3 unknown, 2 bad input.",
+        epilog="examples:\n  frog solve\n  frog solve 1234 --variant pysol-frog\n"
+        "  frog solve my-deal.txt --moves-out win.txt && frog verify my-deal.txt win.txt\n"
+        "  frog solve 99 --json\n  frog solve 99 --max-nodes 10M --timeout 30s --memory 1G",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_deal_arguments(parser)
+    parser.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD,
+                        help="search: the compiled depth-first search (default, the "
+                        "strongest measured); cpsat: the OR-Tools model (give --timeout); "
+                        "brute: unpruned search, small games only; portfolio: search, then "
+                        "CP-SAT when the search hits --timeout")
+    add_limit_arguments(parser)
+    parser.add_argument("--moves-out", metavar="FILE",
+                        help="write a winning line in the move-list format (for frog verify)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--quiet", "-q", action="store_true",
+                        help="print the verdict and statistics, not the move list")
+    parser.set_defaults(func=command_solve)
+
+
+def command_solve(args: argparse.Namespace) -> int:
+    deal, title = load_deal(args)
+    limits = limits_from(args)
+    if args.method == "cpsat" and limits.timeout is None:
+        print("frog: note: --method cpsat without --timeout may run for a long time",
+              file=sys.stderr)
+    meter = _ProgressLine() if sys.stderr.isatty() and not args.json else None
+    try:
+        result = decide(deal, args.method, limits, meter)
+    except SearchBug as exc:
+        raise InternalError(f"{exc} (please report this deal)") from None
+    finally:
+        if meter:
+            meter.clear()
+    if args.moves_out and result.moves:
+        _write_moves(args.moves_out, result, title)
+    if args.json:
+        print(json.dumps(_as_json(result, deal, title, limits)))
+    else:
+        print(_as_text(result, title, args.quiet))
+    return EXIT_FOR_VERDICT[result.verdict]
+
+
+def _write_moves(path: str, result: Result, title: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(f"# winning line for {title}: {len(result.moves or [])} moves\n")
+            handle.writelines(f"{move}\n" for move in result.moves or [])
+    except OSError as exc:
+        raise UserError(f"{path}: cannot write: {exc}") from None
+
+
+def _as_text(result: Result, title: str, quiet: bool) -> str:
+    verdict = result.verdict + (f" ({result.reason})" if result.reason else "")
+    rate = result.stats.get("nodes_per_second", 0)
+    lines = [f"{title}: {verdict}",
+             f"method {result.method}, {result.nodes:,} nodes, {result.seconds:.3f} s"
+             + (f", {rate:,.0f} nodes/s" if rate else "")]
+    details = ", ".join(f"{key.replace('_', ' ')} {value:,}" for key, value in result.stats.items()
+                        if key != "nodes_per_second" and isinstance(value, int))
+    if details:
+        lines.append(details)
+    if result.moves and not quiet:
+        lines.append(f"Winning line ({len(result.moves)} moves):")
+        width = len(str(len(result.moves)))
+        lines += [f"{i:>{width}}. {move.describe()}" for i, move in enumerate(result.moves, 1)]
+    return "\n".join(lines)
+
+
+def _as_json(result: Result, deal, title: str, limits) -> dict:
+    return {
+        "deal": title,
+        "verdict": result.verdict,
+        "reason": result.reason,
+        "moves": [str(move) for move in result.moves] if result.moves else None,
+        "nodes": result.nodes,
+        "seconds": round(result.seconds, 6),
+        "variant": deal.rules.variant,
+        "rules": deal.rules.parameters(),
+        "method": result.method,
+        "limits": {"max_nodes": limits.max_nodes, "timeout": limits.timeout,
+                   "memory": limits.memory},
+        "stats": result.stats,
+    }
+
+
+class _ProgressLine:
+    """A live line on stderr once a search has run for a second: nodes, rate, elapsed."""
+
+    def __init__(self) -> None:
+        self.shown = False
+        self.last = 0.0
+
+    def __call__(self, nodes: int, seconds: float, restarts: int) -> None:
+        now = time.monotonic()
+        if seconds < PROGRESS_AFTER or now - self.last < 0.25:
+            return
+        self.last = now
+        rate = nodes / seconds if seconds else 0
+        sys.stderr.write(f"\r{nodes:>14,} nodes  {rate / 1e6:6.2f} M/s  {seconds:8.1f} s  "
+                         f"restart {restarts}   ")
+        sys.stderr.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 70 + "\r")
+            sys.stderr.flush()
