@@ -13,7 +13,15 @@ from solver.tricks.rules import Rules
 
 
 class IllegalPlay(ValueError):
-    """A card that may not be played now, or a discard that may not be made."""
+    """A card that may not be played now, or a discard that may not be made.
+
+    `trick` is the 1-based number of the trick refused (None for a discard), so that a
+    caller can point at the line of its own file.
+    """
+
+    def __init__(self, message: str, trick: int | None = None) -> None:
+        super().__init__(message)
+        self.trick = trick
 
 
 def legal_plays(hand: list[int] | tuple[int, ...], trick: list[int], trump: int,
@@ -131,14 +139,14 @@ def replay(deal: Deal, rules: Rules, discard: list[int] | None,
     game = Game.start(deal, rules, discard)
     for number, trick in enumerate(line, 1):
         if len(trick) != 3 and not (number == len(line) and trick):
-            raise IllegalPlay(f"trick {number}: a trick has 3 cards, not {len(trick)}")
+            raise IllegalPlay(f"trick {number}: a trick has 3 cards, not {len(trick)}", number)
         for seat, c in trick:
             if game.finished:
-                raise IllegalPlay(f"trick {number}: {seat}:{card_name(c)} is played after the last trick")
+                raise IllegalPlay(f"trick {number}: {seat}:{card_name(c)} is played after the last trick", number)
             if seat != game.to_play:
-                raise IllegalPlay(f"trick {number}: {seat}:{card_name(c)} is out of turn; seat {game.to_play} plays next")
+                raise IllegalPlay(f"trick {number}: {seat}:{card_name(c)} is out of turn; seat {game.to_play} plays next", number)
             try:
                 game.play(c)
             except IllegalPlay as exc:
-                raise IllegalPlay(f"trick {number}: {exc}") from None
+                raise IllegalPlay(f"trick {number}: {exc}", number) from None
     return game

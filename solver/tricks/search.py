@@ -174,7 +174,16 @@ def _discards(deal: Deal, rules: Rules) -> list[tuple[int, ...]]:
     mate = {c: next_lower_run_mate(c) for c in holding if POINTS[c] == 0}
     chosen = [d for d in combinations(holding, len(deal.widow))
               if all(mate.get(c) is None or mate[c] in d for c in d)]
-    return sorted(chosen, key=lambda d: (-points_of(d), sum(suit_of(c) == rules.trump for c in d)))
+    suits = [sum(suit_of(c) == s for c in holding) for s in range(4)]
+
+    def promise(d: tuple[int, ...]) -> tuple[int, int]:
+        """Voids made in side suits first, trumps kept, then points banked."""
+        voids = sum(1 for s in range(4) if s != rules.trump and suits[s]
+                    and sum(suit_of(c) == s for c in d) == suits[s])
+        trumps = sum(suit_of(c) == rules.trump for c in d)
+        return (voids - trumps, points_of(d))
+
+    return sorted(chosen, key=promise, reverse=True)
 
 
 def _optimal_line(game: Game, searcher: Searcher, play_points: int) -> list[list[tuple[int, int]]]:

@@ -1,0 +1,229 @@
+"""`frog tricks`: deals, double-dummy answers and line checks for Frog, the trick-taking game.
+
+Argument parsing and printing only; the game lives in `solver.tricks`.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from cli.errors import InternalError, UserError
+from solver.tricks.cards import CardError, format_cards, parse_suit, points_of
+from solver.tricks.deal import Deal, DealError, deal_from_number, parse_deal
+from solver.tricks.engine import IllegalPlay, replay, winning_index
+from solver.tricks.line import LineError, format_header, format_trick, parse_line
+from solver.tricks.rules import CONTRACTS, SCORING, TARGETS, Rules, RulesError
+from solver.tricks.search import Solution, SolverBug, solve, solve_all
+
+EXIT_OK, EXIT_INVALID = 0, 1
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add `tricks` and its sub-commands deal, solve and verify."""
+    tricks = subparsers.add_parser(
+        "tricks", help="Frog, the trick-taking game: deals, double-dummy solver, line checks",
+        description="Double-dummy solver for Frog, the three-handed trick-taking game "
+        "(rules: docs/tricks.md).")
+    commands = tricks.add_subparsers(dest="tricks_command", metavar="SUBCOMMAND")
+    tricks.set_defaults(func=lambda args: _usage(tricks))
+
+    deal = commands.add_parser("deal", help="print deal N: three hands and the widow")
+    deal.add_argument("number", type=int, help="deal number, 1 to 10^20 (PySolFC shuffle)")
+    deal.set_defaults(func=run_deal)
+
+    solve_parser = commands.add_parser(
+        "solve", help="the bidder's points under perfect play, the payment and a line")
+    solve_parser.add_argument("deal", help="deal file (or a deal number)")
+    solve_parser.add_argument("--contract", choices=CONTRACTS)
+    solve_parser.add_argument("--trump", help="chico trumps: clubs, diamonds or spades")
+    solve_parser.add_argument("--bidder", type=int, choices=(1, 2, 3))
+    solve_parser.add_argument("--all", action="store_true",
+                              help="every contract (and chico trump) for every seat")
+    solve_parser.add_argument("--line-file", metavar="PATH",
+                              help="also write the line of play to PATH (for verify)")
+    _rule_options(solve_parser)
+    solve_parser.set_defaults(func=run_solve)
+
+    verify = commands.add_parser("verify", help="replay a line of play, refusing the first "
+                                 "illegal card (exit 1)")
+    verify.add_argument("deal", help="deal file (or a deal number)")
+    verify.add_argument("line", help="line file: a contract header, then one trick a line")
+    _rule_options(verify)
+    verify.set_defaults(func=run_verify)
+
+
+def _rule_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--target", type=int, choices=TARGETS, default=60,
+                        help="card points the bidder needs (61: exactly 60 is a standoff)")
+    parser.add_argument("--must-overtrump", action="store_true",
+                        help="a player who trumps must beat the trumps already played if able")
+    parser.add_argument("--scoring", choices=tuple(SCORING), default="foster")
+    parser.add_argument("--players", type=int, choices=(3, 4, 5), default=3,
+                        help="players at the table (losses are paid to all)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 2
+
+
+def run_deal(args: argparse.Namespace) -> int:
+    try:
+        print(deal_from_number(args.number).to_text(), end="")
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    return EXIT_OK
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    deal = _load_deal(args.deal)
+    started = time.perf_counter()
+    try:
+        if args.all:
+            if args.contract or args.trump or args.bidder:
+                raise UserError("--all takes no --contract, --trump or --bidder")
+            solutions = solve_all(deal, args.target, args.must_overtrump, args.scoring,
+                                  args.players)
+        else:
+            solutions = [solve(deal, _rules(args))]
+    except SolverBug as exc:
+        raise InternalError(str(exc)) from None
+    seconds = time.perf_counter() - started
+    if args.line_file:
+        if args.all:
+            raise UserError("--line-file needs a single contract, not --all")
+        Path(args.line_file).write_text(_line_text(solutions[0]))
+    if args.json:
+        objects = [_solution_json(s) for s in solutions]
+        print(json.dumps(objects if args.all else objects[0], indent=None if args.all else 2))
+    elif args.all:
+        _print_table(solutions, seconds)
+    else:
+        _print_solution(solutions[0], seconds)
+    return EXIT_OK
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    deal = _load_deal(args.deal)
+    try:
+        line = parse_line(_read(args.line))
+        rules = line.rules(target=args.target, must_overtrump=args.must_overtrump,
+                           scoring=args.scoring, players=args.players)
+    except (LineError, RulesError) as exc:
+        raise UserError(f"{args.line}: {exc}") from None
+    try:
+        game = replay(deal, rules, line.discard, line.tricks)
+    except IllegalPlay as exc:
+        where = f"line {line.file_lines[exc.trick - 1]}: " if exc.trick else ""
+        _verdict(args, False, f"{args.line}: {where}{exc}")
+        return EXIT_INVALID
+    if not game.finished:
+        left = len(game.hands[0]) + (1 if game.trick else 0)
+        _verdict(args, False, f"{args.line}: the line stops with {left} trick(s) still to play")
+        return EXIT_INVALID
+    points = game.points[0]
+    _verdict(args, True, f"legal: {len(line.tricks)} tricks; bidder (seat {rules.bidder}) "
+             f"takes {points} points: {rules.verdict(points)}, payment {rules.payment(points):+d}",
+             {"bidder_points": points, "made": rules.verdict(points) == "made",
+              "verdict": rules.verdict(points), "payment": rules.payment(points)})
+    return EXIT_OK
+
+
+def _verdict(args: argparse.Namespace, legal: bool, message: str, extra: dict | None = None) -> None:
+    if args.json:
+        print(json.dumps({"legal": legal, "message": message, **(extra or {})}))
+    else:
+        print(message)
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text()
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path} is not a text file") from None
+
+
+def _load_deal(source: str) -> Deal:
+    """A deal file, or a deal number when no file of that name exists."""
+    if source.isdigit() and not Path(source).exists():
+        try:
+            return deal_from_number(int(source))
+        except ValueError as exc:
+            raise UserError(str(exc)) from None
+    try:
+        return parse_deal(_read(source))
+    except DealError as exc:
+        raise UserError(f"{source}: {exc}") from None
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    if not args.contract or not args.bidder:
+        raise UserError("solve needs --contract and --bidder (or --all)")
+    try:
+        if args.contract == "chico":
+            if not args.trump:
+                raise UserError("a chico needs --trump clubs, diamonds or spades")
+            trump = parse_suit(args.trump)
+        else:
+            trump = parse_suit(args.trump or "hearts")
+        return Rules(args.contract, args.bidder, trump, args.target, args.must_overtrump,
+                     args.scoring, args.players)
+    except (CardError, RulesError) as exc:
+        raise UserError(str(exc)) from None
+
+
+def _line_text(solution: Solution) -> str:
+    """The line file of a solution, each trick annotated with its winner and points."""
+    rules = solution.rules
+    rows = [format_header(rules, solution.discard)]
+    for trick in solution.line:
+        cards = [c for _, c in trick]
+        winner = trick[winning_index(cards, rules.trump)][0]
+        rows.append(f"{format_trick(trick):<17} # seat {winner} wins {points_of(cards)}")
+    return "\n".join(rows) + "\n"
+
+
+def _solution_json(solution: Solution) -> dict:
+    rules = solution.rules
+    return {
+        "contract": rules.contract, "trump": rules.trump_name, "bidder": rules.bidder,
+        "bidder_points": solution.bidder_points, "made": solution.made,
+        "verdict": solution.verdict, "payment": solution.payment,
+        "discard": format_cards(solution.discard).split(),
+        "line": [[f"{seat}:{card}" for seat, card in
+                  (p.split(":") for p in format_trick(t).split())] for t in solution.line],
+        "target": rules.target, "must_overtrump": rules.must_overtrump,
+        "scoring": rules.scoring, "players": rules.players, "nodes": solution.nodes,
+    }
+
+
+def _print_solution(solution: Solution, seconds: float) -> None:
+    rules, deal = solution.rules, solution.deal
+    banked = points_of(solution.discard) if rules.contract == "frog" else points_of(deal.widow)
+    print(f"contract: {rules.contract}, trumps {rules.trump_name}, bidder seat {rules.bidder}; "
+          f"target {rules.target}, must-overtrump {'on' if rules.must_overtrump else 'off'}, "
+          f"scoring {rules.scoring}, {rules.players} players")
+    if rules.contract == "frog":
+        print(f"discard: {format_cards(solution.discard) or '-'} ({banked} points)")
+    else:
+        print(f"widow: {format_cards(deal.widow) or '-'} ({banked} points)")
+    print(f"bidder's points under perfect play: {solution.bidder_points} -> {solution.verdict}, "
+          f"payment {solution.payment:+d}")
+    print(f"solved in {seconds:.3f} s, {solution.nodes} nodes; optimal line "
+          f"(replayed and checked):")
+    print(_line_text(solution), end="")
+
+
+def _print_table(solutions: list[Solution], seconds: float) -> None:
+    print(f"{'seat':<5}{'contract':<10}{'trumps':<10}{'points':>6}  {'result':<9}"
+          f"{'payment':>8}  discard")
+    for s in solutions:
+        r = s.rules
+        print(f"{r.bidder:<5}{r.contract:<10}{r.trump_name:<10}{s.bidder_points:>6}  "
+              f"{s.verdict:<9}{s.payment:>+8}  {format_cards(s.discard) or '-'}")
+    print(f"solved {len(solutions)} contracts in {seconds:.2f} s")
