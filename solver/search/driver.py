@@ -61,9 +61,24 @@ class Result:
 Progress = Callable[[int, float, int], None]  # (nodes, seconds, restarts)
 
 
+#: The reductions that can be switched off (for measuring each one and for testing it).
+RULE_SWITCHES = {
+    "autoplay": kernel.OPT_AUTOPLAY,
+    "sleep": kernel.OPT_SLEEP,
+    "dead": kernel.OPT_DEAD,
+    "symmetry": kernel.OPT_SYMMETRY,
+    "ordering": kernel.OPT_ORDER,
+}
+
+
 def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
-          restarts: bool = True) -> Result:
-    """Decide the deal. With `restarts=False` the search is one plain depth-first pass."""
+          restarts: bool = True, disabled: tuple[str, ...] = ()) -> Result:
+    """Decide the deal. With `restarts=False` the search is one plain depth-first pass;
+    `disabled` names reductions of RULE_SWITCHES to switch off."""
+    options = kernel.ALL_OPTIONS
+    for name in disabled:
+        options &= ~RULE_SWITCHES[name]
+    warm_up()
     arrays = SearchArrays(deal)
     table = Table(limits.memory)
     start = time.perf_counter()
@@ -78,7 +93,7 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
             arrays.reset(noise=NOISE if restart else 0, seed=restart)
             outcome = kernel.PAUSED
             while outcome == kernel.PAUSED:
-                outcome = arrays.run(table, budget, CHUNK)
+                outcome = arrays.run(table, budget, CHUNK, options)
                 elapsed = time.perf_counter() - start
                 if progress:
                     progress(nodes_before + arrays.nodes, elapsed, restart)
@@ -110,3 +125,21 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
     stats["nodes_per_second"] = round(nodes / seconds) if seconds > 0 else 0
     stats["table_entries"] = int(table.k1.shape[0])
     return Result(verdict, reason, moves, nodes, seconds, "search", stats)
+
+
+_warm = False
+
+
+def warm_up() -> None:
+    """Load (or compile) the kernel once per process, so that timings measure the search."""
+    global _warm
+    if not _warm:
+        from solver.cards import Card
+        from solver.rules import Rules
+
+        tiny = Deal(Rules("frog", decks=1, ranks=1, waste_piles=1, reserve_size=0),
+                    stock=tuple(Card(1, suit) for suit in "CDHS"))
+        arrays = SearchArrays(tiny)
+        arrays.reset(noise=0, seed=0)
+        arrays.run(Table(1 << 16), 10, 10, kernel.ALL_OPTIONS)
+        _warm = True

@@ -32,6 +32,10 @@ STATS_SIZE = 8
 # ---- kernel return codes
 WON, LOST, BUDGET, PAUSED = 1, 2, 3, 4
 
+# ---- switches of the `options` argument (all on by default; off for measuring each rule)
+OPT_AUTOPLAY, OPT_SLEEP, OPT_DEAD, OPT_SYMMETRY, OPT_ORDER = 1, 2, 4, 8, 16
+ALL_OPTIONS = OPT_AUTOPLAY | OPT_SLEEP | OPT_DEAD | OPT_SYMMETRY | OPT_ORDER
+
 WINDOW = 8  # transposition-table probe window
 NO_MARK = -1
 
@@ -358,7 +362,7 @@ def _pile_score(rank, top, height, ranks):
 
 @njit(cache=True)
 def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, forced,
-              npiles, ranks, stats):
+              npiles, ranks, stats, options):
     """Fill moves[d] in search order; returns (count, number of foundation moves first).
 
     Foundation moves of awake cards come first (reserve, then piles; equal pile tops are
@@ -399,7 +403,7 @@ def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, f
             scores = np.empty(npiles + 1, dtype=np.int64)
             for p in range(npiles):
                 duplicate = False
-                for q in range(p):
+                for q in range(p if options & OPT_SYMMETRY else 0):
                     if h[q] == h[p] and ph1[q, h[q]] == ph1[p, h[p]] and \
                             ph2[q, h[q]] == ph2[p, h[p]] and sleep[row, q + 1] == sleep[row, p + 1]:
                         duplicate = True
@@ -408,7 +412,7 @@ def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, f
                     stats[ST_SYMMETRY] += 1
                     continue
                 top = piles[p, h[p] - 1] if h[p] > 0 else 0
-                score = _pile_score(r, top, h[p], ranks) * 1000
+                score = _pile_score(r, top, h[p], ranks) * 1000 if options & OPT_ORDER else 0
                 if st[NOISE] > 0:
                     score += _random(st) % (st[NOISE] * 1000)
                 k = count  # insertion by descending score
@@ -425,7 +429,7 @@ def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, f
 @njit(cache=True)
 def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves, nfound,
         nextmove, nauto, fk1, fk2, fstart, sleep, tk1, tk2, tw, stats, scratch,
-        d4, ranks, total_up, forced, npiles, budget, chunk):
+        d4, ranks, total_up, forced, npiles, budget, chunk, options):
     """Run the search from the stored stack for at most `chunk` nodes.
 
     Returns WON (the path holds the winning line), LOST (the root is exhausted: no win),
@@ -442,8 +446,10 @@ def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves
             if st[NODES] >= stop_at:
                 return PAUSED
             st[NODES] += 1
-            nauto[d] = _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path,
-                                 sleep, d, d4, ranks, forced, npiles, stats)
+            nauto[d] = 0
+            if options & OPT_AUTOPLAY:
+                nauto[d] = _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path,
+                                     sleep, d, d4, ranks, forced, npiles, stats)
             if st[UP] == total_up:
                 return WON
             k1, k2 = _key(st, ph1, ph2, h, sleep, d, npiles)
@@ -452,7 +458,8 @@ def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves
             nextmove[d] = 0
             if _tt_probe(tk1, tk2, k1, k2):
                 stats[ST_TT_HITS] += 1
-            elif _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch):
+            elif options & OPT_DEAD and \
+                    _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch):
                 stats[ST_DEAD] += 1
                 _tt_store(tk1, tk2, tw, k1, k2, 0, stats)
             else:
@@ -460,7 +467,7 @@ def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves
                 fk2[d] = k2
                 fstart[d] = st[NODES]
                 c, f = _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, d, moves,
-                                 d, forced, npiles, ranks, stats)
+                                 d, forced, npiles, ranks, stats, options)
                 nmoves[d] = c
                 nfound[d] = f
             st[PHASE] = PHASE_NEXT
@@ -472,7 +479,8 @@ def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves
             code = moves[d, i]
             for s in range(sleep.shape[1]):
                 sleep[d + 1, s] = sleep[d, s]
-            _child_sleep(moves, d, i, nfound[d], sleep, st, h)
+            if options & OPT_SLEEP:
+                _child_sleep(moves, d, i, nfound[d], sleep, st, h)
             _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
             path[st[PLEN]] = code
             st[PLEN] += 1

@@ -84,18 +84,18 @@ class SearchArrays:
         self.st[kernel.RD] = len(deal.reserve)
         self.st[kernel.UP] = int(self.n[1:self.ranks + 1].sum())
         self.st[kernel.NOISE] = noise
-        self.st[kernel.RNG] = seed * 2654435761 + 88172645463325252 & 0x7FFFFFFFFFFFFFFF or 1
+        self.st[kernel.RNG] = (seed * 2654435761 + 88172645463325252) & 0x7FFFFFFFFFFFFFFF
         self.st[kernel.PHASE] = kernel.PHASE_ENTER
         self.sleep[0, :] = kernel.NO_MARK
 
-    def run(self, table: "Table", budget: int, chunk: int) -> int:
+    def run(self, table: "Table", budget: int, chunk: int, options: int) -> int:
         """Advance the search by at most `chunk` nodes (see kernel.run)."""
         return kernel.run(
             self.reserve, self.stock, self.piles, self.h, self.ph1, self.ph2, self.n,
             self.stockcnt, self.st, self.path, self.moves, self.nmoves, self.nfound,
             self.nextmove, self.nauto, self.fk1, self.fk2, self.fstart, self.sleep,
             table.k1, table.k2, table.work, self.stats, self.scratch,
-            self.d4, self.ranks, self.total_up, self.forced, self.npiles, budget, chunk)
+            self.d4, self.ranks, self.total_up, self.forced, self.npiles, budget, chunk, options)
 
     @property
     def nodes(self) -> int:
