@@ -213,3 +213,18 @@ def replay(deal: Deal, moves: list[Move], lines: list[int] | None = None) -> Rep
         except IllegalMove as exc:
             return Replay(position, index, False, line, f"{move}: {exc}")
     return Replay(position, len(moves), position.is_won())
+
+
+def deal_after(deal: Deal, moves: list[Move]) -> Deal:
+    """The position reached by playing `moves` from `deal`, as a Deal (a position in play,
+    with the real top card of every started foundation). IllegalMove if a move is illegal."""
+    position = Position.start(deal)
+    tops: list[Card | None] = list(deal.foundations)
+    tops += [None] * (deal.rules.foundations - len(tops))
+    for move in moves:
+        if move.target == FOUNDATION:
+            position.check(move)
+            tops[position.foundations.index(move.card.rank - 1)] = move.card
+        position = position.play(move)
+    started = tuple(card for card in tops if card is not None)
+    return Deal(deal.rules, started, position.reserve, position.stock, position.waste)
