@@ -1,0 +1,140 @@
+"""`frog survey`: decide a range of numbered deals into a resumable SQLite store."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from cli.deal_source import add_rule_arguments, rule_overrides
+from cli.errors import UserError
+from cli.limits import add_limit_arguments, limits_from, memory_size
+from solver.rules import RulesError
+from solver.survey.runner import ENGINES, EngineError, run_survey
+from solver.survey.store import Store, StoreError, parse_deal_ranges
+from solver.survey.work import Job, label, rules_for
+
+#: A survey solves many small deals: the table is allocated per deal (about 70 ms per GiB),
+#: and 256 MiB is ample for deals decided within seconds.
+SURVEY_MEMORY = "256M"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "survey", help="decide a range of deals in parallel into a resumable SQLite store",
+        description="Decide every deal in --deals under one variant and store one row per deal "
+        "(verdict, nodes, seconds, solution length, solver version, limits) in --db. Each row is "
+        "committed as soon as the deal is decided: after Ctrl-C or kill -9, run the same command "
+        "again and it continues with the deals not yet stored. Summarise with 'frog report'. "
+        "A --timeout is required: some deals run for hours without one.",
+        epilog="examples:\n"
+        "  frog survey --variant frog --deals 1-100000 --jobs 2 --timeout 10s --db frog.sqlite\n"
+        "  frog survey --variant frog --stock-play optional --deals 1-1000 --timeout 2s "
+        "--db frog.sqlite\n"
+        "      (filed under the label 'frog --stock-play optional', beside plain 'frog')\n"
+        "  frog survey --variant sir-tommy --deals 1-500 --timeout 30s --retry-unknown "
+        "--db st.sqlite\n"
+        "      (re-decides deals stored as unknown under a shorter timeout)\n"
+        "  frog survey --variant fly --deals 1-10000 --engine ray --address auto --db fly.sqlite",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", required=True, metavar="RANGES",
+                        help="deal numbers: 1-1000, or a list such as 1-10,50,90-99")
+    parser.add_argument("--db", required=True, metavar="FILE",
+                        help="SQLite file (created if missing); several surveys may share one")
+    parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                        help="worker processes (default 1; with --engine ray: tasks in flight "
+                        "per two, 0 = the cluster's CPUs)")
+    parser.add_argument("--engine", choices=ENGINES, default="local",
+                        help="local: a process pool on this machine (default); ray: a Ray "
+                        "cluster (pip install 'frog-solver[ray]')")
+    parser.add_argument("--address", default=None,
+                        help="Ray cluster address for --engine ray, e.g. auto (default: start "
+                        "a local Ray instance)")
+    parser.add_argument("--retry-unknown", action="store_true",
+                        help="re-decide deals stored as unknown under a shorter --timeout")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_rule_arguments(parser)
+    add_limit_arguments(parser)
+    set_table_default(parser, SURVEY_MEMORY)
+    parser.set_defaults(func=command_survey)
+
+
+def set_table_default(parser: argparse.ArgumentParser, size: str) -> None:
+    """Give --memory (from cli.limits) a smaller default for commands that decide many deals:
+    the table is allocated afresh for every deal, about 70 ms per GiB."""
+    parser.set_defaults(memory=memory_size(size))
+    for action in parser._actions:
+        if action.dest == "memory":
+            action.help = (f"transposition-table size per deal, e.g. 64M, 1G (default {size}, "
+                           "smaller than frog solve's 1G because it is allocated for every deal)")
+
+
+def command_survey(args: argparse.Namespace) -> int:
+    if args.timeout is None and args.max_nodes is None:
+        raise UserError("a survey needs --timeout (or --max-nodes): some deals never finish "
+                        "without a limit")
+    if args.jobs < 0 or (args.jobs == 0 and args.engine == "local"):
+        raise UserError("--jobs must be at least 1 (0 only with --engine ray)")
+    if args.address and args.engine != "ray":
+        raise UserError("--address is for --engine ray")
+    try:
+        deals = parse_deal_ranges(args.deals)
+    except ValueError as exc:
+        raise UserError(f"--deals: {exc}") from None
+    overrides = {k: v for k, v in rule_overrides(args).items() if k != "variant"}
+    try:
+        rules = rules_for((args.variant or "frog").lower(), **overrides)
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
+    job = Job(label(rules), rules, limits_from(args))
+    try:
+        store = Store(args.db)
+    except StoreError as exc:
+        raise UserError(str(exc)) from None
+    with store:
+        done = store.done(job.label, job.limits.timeout if args.retry_unknown else None)
+        todo = [number for number in deals if number not in done]
+        print(f"{job.label}: {len(deals)} deals, {len(deals) - len(todo)} already in {args.db}, "
+              f"{len(todo)} to decide with {args.jobs} job(s)", file=sys.stderr)
+        bar = _progress_bar(len(todo), job.label, args.no_progress)
+        try:
+            run_survey(store, job, todo, args.jobs, args.engine, args.address,
+                       on_row=bar.update_row)
+        except EngineError as exc:
+            raise UserError(str(exc)) from None
+        except KeyboardInterrupt:
+            bar.close()
+            print(f"frog survey: stopped; {bar.saved} deals saved this run; run the same "
+                  "command to continue", file=sys.stderr)
+            return 3
+        bar.close()
+    print(f"{job.label}: done, {bar.saved} deals decided this run "
+          f"({bar.counts['winnable']} winnable, {bar.counts['unwinnable']} unwinnable, "
+          f"{bar.counts['unknown']} unknown); see 'frog report {args.db}'", file=sys.stderr)
+    return 0
+
+
+class _Bar:
+    """tqdm with the running verdict counts; silent when there is no terminal or asked so."""
+
+    def __init__(self, total: int, title: str, disable: bool) -> None:
+        from tqdm import tqdm
+
+        self.bar = tqdm(total=total, desc=title, unit="deal", disable=disable, smoothing=0.05,
+                        file=sys.stderr, dynamic_ncols=True)
+        self.counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
+        self.saved = 0
+
+    def update_row(self, row) -> None:
+        self.counts[row.verdict] += 1
+        self.saved += 1
+        self.bar.set_postfix(won=self.counts["winnable"], lost=self.counts["unwinnable"],
+                             unknown=self.counts["unknown"], refresh=False)
+        self.bar.update(1)
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+def _progress_bar(total: int, title: str, no_progress: bool) -> _Bar:
+    disable = no_progress or not (sys.stderr.isatty() or os.environ.get("FROG_PROGRESS"))
+    return _Bar(total, title, disable)

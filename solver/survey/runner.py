@@ -1,0 +1,122 @@
+"""The survey loop: decide every deal not yet in the store, in parallel, saving each at once.
+
+Engines: "local" (the standard library's ProcessPoolExecutor, the default) and "ray" (a Ray
+cluster; imported only when asked for). Either way the main process alone writes to SQLite,
+one commit per deal, so kill -9 loses at most the deals being decided at that moment.
+Only a bounded number of deals is in flight, so a survey of 10^6 deals does not queue 10^6
+futures, and Ctrl-C has little to cancel.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import signal
+from collections.abc import Callable, Iterator
+from importlib import metadata
+from pathlib import Path
+import subprocess
+
+from solver.survey.store import Store
+from solver.survey.work import Job, Row, decide_number, warm_up
+
+ENGINES = ("local", "ray")
+
+
+class EngineError(Exception):
+    """The engine cannot run (Ray not installed, no cluster at the address)."""
+
+
+def solver_version() -> str:
+    """The package version plus the git commit when run from a checkout ("0.1.0+abc1234"),
+    so a stored row says which code decided it."""
+    try:
+        version = metadata.version("frog-solver")
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True, timeout=5, cwd=Path(__file__).parent).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        commit = ""
+    return f"{version}+{commit}" if commit else version
+
+
+def _worker_start() -> None:
+    """Workers ignore Ctrl-C: the main process decides what to stop, and a worker's search
+    must not turn the signal into an 'interrupted' row."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    warm_up()
+
+
+def local_results(job: Job, deals: list[int], jobs: int) -> Iterator[Row]:
+    """Rows in completion order from a process pool of `jobs` workers."""
+    in_flight = 2 * jobs
+    pending_deals = iter(deals)
+    with cf.ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start) as pool:
+        running = set()
+        try:
+            for number in pending_deals:
+                running.add(pool.submit(decide_number, job, number))
+                if len(running) >= in_flight:
+                    finished, running = cf.wait(running, return_when=cf.FIRST_COMPLETED)
+                    yield from (future.result() for future in finished)
+            for future in cf.as_completed(running):
+                yield future.result()
+        finally:
+            # On Ctrl-C or an error: drop what has not started; the running deals finish
+            # within the timeout and their rows are discarded with the pool.
+            for future in running:
+                future.cancel()
+
+
+def ray_results(job: Job, deals: list[int], jobs: int, address: str | None) -> Iterator[Row]:
+    """Rows in completion order from Ray tasks; `jobs` bounds the tasks in flight (0 = twice
+    the cluster's CPUs)."""
+    try:
+        import ray
+    except ImportError:
+        raise EngineError("the ray engine needs Ray: pip install 'frog-solver[ray]'") from None
+    if not ray.is_initialized():
+        try:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise EngineError(f"cannot reach a Ray cluster at '{address}': {exc}") from None
+    remote = ray.remote(num_cpus=1)(decide_number)
+    job_ref = ray.put(job)
+    in_flight = 2 * (jobs or int(ray.cluster_resources().get("CPU", 1)))
+    pending_deals = iter(deals)
+    running: list = []
+    try:
+        for number in pending_deals:
+            running.append(remote.remote(job_ref, number))
+            if len(running) >= in_flight:
+                finished, running = ray.wait(running, num_returns=1)
+                yield from ray.get(finished)
+        while running:
+            finished, running = ray.wait(running, num_returns=1)
+            yield from ray.get(finished)
+    finally:
+        for ref in running:
+            ray.cancel(ref, force=True)
+
+
+def run_survey(store: Store, job: Job, deals: list[int], jobs: int, engine: str = "local",
+               address: str | None = None,
+               on_row: Callable[[Row], None] | None = None) -> int:
+    """Decide `deals` (the caller has already removed the done ones), saving each row as it
+    arrives; returns how many were saved. KeyboardInterrupt propagates after the pool stops,
+    with every row reported so far committed."""
+    if engine == "local":
+        rows = local_results(job, deals, jobs)
+    elif engine == "ray":
+        rows = ray_results(job, deals, jobs, address)
+    else:
+        raise EngineError(f"unknown engine '{engine}' (choose from {', '.join(ENGINES)})")
+    version = solver_version()
+    rules = job.rules.parameters()
+    saved = 0
+    for row in rows:
+        store.save(row, version, job.limits, rules)
+        saved += 1
+        if on_row:
+            on_row(row)
+    return saved

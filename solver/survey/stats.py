@@ -1,0 +1,73 @@
+"""Summaries of decided deals: Wilson intervals, percentiles, the per-label report.
+
+The win rate of a survey with unknowns is bracketed, not guessed (as in the Solvitaire paper):
+the low end of the 95% interval counts every unknown as a loss, the high end as a win.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from solver.survey.work import Row
+
+Z95 = 1.959963984540054  # the two-sided 95% normal quantile
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion; (0, 1) when there are no trials.
+    Preferred over the normal approximation because it stays inside [0, 1] and is honest
+    near 0% and 100%, where patience win rates often lie."""
+    if trials == 0:
+        return 0.0, 1.0
+    if not 0 <= successes <= trials:
+        raise ValueError(f"{successes} successes out of {trials} trials")
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: Sequence[float], q: float) -> float | None:
+    """The q-th percentile (0-100) by linear interpolation between order statistics;
+    None for no values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q / 100
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def distribution(values: Sequence[float]) -> dict[str, float | None]:
+    """Median, 90th and 99th percentiles, maximum and mean."""
+    return {"median": percentile(values, 50), "p90": percentile(values, 90),
+            "p99": percentile(values, 99), "max": max(values) if values else None,
+            "mean": sum(values) / len(values) if values else None}
+
+
+def summarise(rows: Sequence[Row]) -> dict:
+    """The report entry of one label: counts, win rate with its bracketed 95% interval, and
+    the node, time and solution-length distributions."""
+    count = {verdict: sum(1 for row in rows if row.verdict == verdict)
+             for verdict in ("winnable", "unwinnable", "unknown")}
+    deals = len(rows)
+    ci_low, _ = wilson(count["winnable"], deals)
+    _, ci_high = wilson(count["winnable"] + count["unknown"], deals)
+    decided = [row for row in rows if row.verdict != "unknown"]
+    return {
+        "deals": deals,
+        **count,
+        "win_rate": count["winnable"] / deals if deals else None,
+        "ci_low": ci_low,
+        "ci_high": ci_high,
+        "first_deal": min((row.deal for row in rows), default=None),
+        "last_deal": max((row.deal for row in rows), default=None),
+        "nodes": distribution([row.nodes for row in rows]),
+        "nodes_decided": distribution([row.nodes for row in decided]),
+        "seconds": distribution([row.seconds for row in rows]),
+        "seconds_decided": distribution([row.seconds for row in decided]),
+        "solution_length": distribution([row.moves for row in rows if row.moves is not None]),
+        "unknown_deals": [row.deal for row in rows if row.verdict == "unknown"],
+    }

@@ -1,0 +1,137 @@
+"""The survey store: one SQLite row per (label, deal), written as soon as a deal is decided.
+
+Write-ahead logging plus a commit after every row means a survey killed at any moment (Ctrl-C,
+kill -9, a power cut) keeps every row it reported, and the primary key means a resumed survey
+can never count a deal twice. Only the standard library's sqlite3 is used.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+
+from solver.search import Limits
+from solver.survey.work import Row
+
+#: SQLite stores integers in 64 bits; deal numbers above this cannot be keys.
+LARGEST_DEAL = (1 << 63) - 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    label TEXT NOT NULL,           -- variant, plus overridden rule options
+    deal INTEGER NOT NULL,
+    verdict TEXT NOT NULL,         -- winnable | unwinnable | unknown
+    reason TEXT,                   -- why unknown: node limit | time limit | memory limit
+    nodes INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    moves INTEGER,                 -- length of the winning line
+    nodes_per_second REAL NOT NULL,
+    solver_version TEXT NOT NULL,
+    max_nodes INTEGER,             -- the limits the deal was decided under (NULL = none)
+    timeout REAL,
+    memory INTEGER NOT NULL,
+    rules TEXT NOT NULL,           -- every rule parameter, JSON
+    decided_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    PRIMARY KEY (label, deal)
+) WITHOUT ROWID
+"""
+
+
+class StoreError(Exception):
+    """The file is not a survey store (or cannot be opened)."""
+
+
+class Store:
+    """A survey database. Use as a context manager, or call close()."""
+
+    def __init__(self, path: str, create: bool = True) -> None:
+        try:
+            if not create:
+                # mode=ro would refuse to read a WAL file left by a killed survey; rw does not
+                # create a missing file, which is the point.
+                self.db = sqlite3.connect(f"file:{path}?mode=rw", uri=True)
+            else:
+                self.db = sqlite3.connect(path)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            if create:
+                self.db.execute(_SCHEMA)
+                self.db.commit()
+            self.db.execute("SELECT label, deal, verdict FROM results LIMIT 1")
+        except sqlite3.Error as exc:
+            raise StoreError(f"{path}: not a survey database ({exc})") from None
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.db.close()
+
+    def done(self, label: str, retry_unknown_below: float | None = None) -> set[int]:
+        """Deal numbers already decided under `label`. With `retry_unknown_below`, unknown
+        rows decided with a shorter timeout than that do not count as done (a rerun with a
+        longer timeout then re-decides them)."""
+        rows = self.db.execute("SELECT deal, verdict, timeout FROM results WHERE label = ?",
+                               (label,))
+        return {deal for deal, verdict, timeout in rows
+                if not (retry_unknown_below is not None and verdict == "unknown"
+                        and timeout is not None and timeout < retry_unknown_below)}
+
+    def save(self, row: Row, version: str, limits: Limits, rules: dict) -> None:
+        """Store one decided deal and commit at once. A row replaces only an earlier row of the
+        same deal (a retried unknown); the primary key rules out duplicates."""
+        if row.verdict == "unknown" and row.reason == "interrupted":
+            raise ValueError("an interrupted search is not a result; it must not be stored")
+        self.db.execute(
+            "INSERT OR REPLACE INTO results (label, deal, verdict, reason, nodes, seconds, moves,"
+            " nodes_per_second, solver_version, max_nodes, timeout, memory, rules)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (row.label, row.deal, row.verdict, row.reason, row.nodes, row.seconds, row.moves,
+             row.nodes_per_second, version, limits.max_nodes, limits.timeout, limits.memory,
+             json.dumps(rules, sort_keys=True)))
+        self.db.commit()
+
+    def labels(self) -> list[str]:
+        return [label for (label,) in
+                self.db.execute("SELECT DISTINCT label FROM results ORDER BY label")]
+
+    def rows(self, label: str) -> Iterator[Row]:
+        query = ("SELECT label, deal, verdict, reason, nodes, seconds, moves, nodes_per_second"
+                 " FROM results WHERE label = ? ORDER BY deal")
+        for values in self.db.execute(query, (label,)):
+            yield Row(*values)
+
+    def settings(self, label: str) -> dict[str, list]:
+        """The distinct limits and solver versions a label's rows were decided with (a report
+        must say if a survey mixed them)."""
+        settings = {}
+        for column in ("timeout", "max_nodes", "memory", "solver_version"):
+            settings[column] = [value for (value,) in self.db.execute(
+                f"SELECT DISTINCT {column} FROM results WHERE label = ? ORDER BY {column}",
+                (label,))]
+        return settings
+
+    def deal_range(self, label: str) -> tuple[int, int]:
+        return self.db.execute("SELECT MIN(deal), MAX(deal) FROM results WHERE label = ?",
+                               (label,)).fetchone()
+
+
+def parse_deal_ranges(text: str) -> list[int]:
+    """'1-1000', '5', '1-10,20-30' -> the deal numbers in order, without repeats.
+    ValueError with a one-line message on bad input."""
+    numbers: dict[int, None] = {}
+    for part in text.split(","):
+        bounds = part.strip().split("-")
+        if len(bounds) not in (1, 2) or not all(b.strip().isascii() and b.strip().isdigit()
+                                                for b in bounds):
+            raise ValueError(f"'{part.strip()}' is not a deal number or range like 1-1000")
+        low, high = int(bounds[0]), int(bounds[-1])
+        if low < 1 or high > LARGEST_DEAL or low > high:
+            raise ValueError(f"'{part.strip()}': deal numbers run from 1 to {LARGEST_DEAL} "
+                             "here, low end first")
+        numbers.update(dict.fromkeys(range(low, high + 1)))
+    return list(numbers)
+

@@ -1,0 +1,71 @@
+"""Deciding one numbered deal into a plain row: the unit of work every engine runs.
+
+Kept free of SQLite, tqdm and the pools so that it pickles cheaply to a worker process or a
+Ray task, and so that bench and survey measure exactly the same call.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+
+from solver.deal import deal_from_number
+from solver.methods import decide
+from solver.rules import Rules, variant_rules
+from solver.search import Limits
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to decide: a rules label (see `label`), its rules and the limits."""
+
+    label: str
+    rules: Rules
+    limits: Limits
+
+
+@dataclass
+class Row:
+    """One decided deal. `moves` is the length of the winning line (None unless winnable)."""
+
+    label: str
+    deal: int
+    verdict: str
+    reason: str | None
+    nodes: int
+    seconds: float
+    moves: int | None
+    nodes_per_second: float
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def label(rules: Rules) -> str:
+    """The name results are filed under: the variant, plus each overridden parameter written
+    as its command-line option ("frog --stock-play optional"), so that a survey of modified
+    rules never mixes with the variant's own figures and the label says how to reproduce it."""
+    extra = "".join(f" --{key} {value}" for key, value in rules.differences().items())
+    return rules.variant + extra
+
+
+def rules_for(variant: str, **overrides: object) -> Rules:
+    """The variant's rules with command-line overrides (None = keep the variant's value)."""
+    return variant_rules(variant).with_overrides(**overrides)
+
+
+def decide_number(job: Job, number: int) -> Row:
+    """Deal `number` under the job's rules and decide it with the exact search."""
+    result = decide(deal_from_number(job.rules, number), limits=job.limits)
+    return Row(job.label, number, result.verdict, result.reason, result.nodes, result.seconds,
+               len(result.moves) if result.moves else None,
+               float(result.stats.get("nodes_per_second", 0)))
+
+
+@lru_cache(maxsize=1)
+def warm_up() -> None:
+    """Load the compiled kernel from numba's cache once per process (about a second), so that
+    the first timed deal of a benchmark is not charged for it."""
+    tiny = Job("warm-up", variant_rules("frog").with_overrides(ranks=3, waste_piles=2,
+                                                              reserve_size=2),
+               Limits(max_nodes=10_000, memory=1 << 16))
+    decide_number(tiny, 1)
