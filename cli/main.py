@@ -16,7 +16,7 @@ EXIT_YES, EXIT_NO, EXIT_BAD_INPUT, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command-line grammar, sub-command by sub-command."""
-    from cli import commands_patience, solve, tricks
+    from cli import bench, commands_patience, report, solve, survey, tricks
 
     parser = argparse.ArgumentParser(
         prog="frog",
@@ -30,6 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands_patience.register(sub)
     solve.register(sub)
     tricks.register(sub)
+    bench.register(sub)
+    survey.register(sub)
+    report.register(sub)
     return parser
 
 

@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "      (filed under the label 'frog --stock-play optional', beside plain 'frog')\n"
         "  frog survey --variant sir-tommy --deals 1-500 --timeout 30s --retry-unknown "
         "--db st.sqlite\n"
-        "      (re-decides deals stored as unknown under a shorter timeout)\n"
+        "      (re-decides deals stored as unknown under a shorter timeout or node limit)\n"
         "  frog survey --variant fly --deals 1-10000 --engine ray --address auto --db fly.sqlite",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", required=True, metavar="RANGES",
@@ -50,7 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="Ray cluster address for --engine ray, e.g. auto (default: start "
                         "a local Ray instance)")
     parser.add_argument("--retry-unknown", action="store_true",
-                        help="re-decide deals stored as unknown under a shorter --timeout")
+                        help="re-decide deals stored as unknown whose --timeout or --max-nodes was "
+                        "tighter than this run's")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_rule_arguments(parser)
     add_limit_arguments(parser)
@@ -91,7 +92,7 @@ def command_survey(args: argparse.Namespace) -> int:
     except StoreError as exc:
         raise UserError(str(exc)) from None
     with store:
-        done = store.done(job.label, job.limits.timeout if args.retry_unknown else None)
+        done = store.done(job.label, job.limits if args.retry_unknown else None)
         todo = [number for number in deals if number not in done]
         print(f"{job.label}: {len(deals)} deals, {len(deals) - len(todo)} already in {args.db}, "
               f"{len(todo)} to decide with {args.jobs} job(s)", file=sys.stderr)

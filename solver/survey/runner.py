@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import signal
+import subprocess
 from collections.abc import Callable, Iterator
 from importlib import metadata
 from pathlib import Path
-import subprocess
 
 from solver.survey.store import Store
-from solver.survey.work import Job, Row, decide_number, warm_up
+from solver.survey.work import Job, Row, decide_number
 
 ENGINES = ("local", "ray")
 
@@ -44,7 +44,6 @@ def _worker_start() -> None:
     """Workers ignore Ctrl-C: the main process decides what to stop, and a worker's search
     must not turn the signal into an 'interrupted' row."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    warm_up()
 
 
 def local_results(job: Job, deals: list[int], jobs: int) -> Iterator[Row]:

@@ -70,15 +70,16 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
-    def done(self, label: str, retry_unknown_below: float | None = None) -> set[int]:
-        """Deal numbers already decided under `label`. With `retry_unknown_below`, unknown
-        rows decided with a shorter timeout than that do not count as done (a rerun with a
-        longer timeout then re-decides them)."""
-        rows = self.db.execute("SELECT deal, verdict, timeout FROM results WHERE label = ?",
-                               (label,))
-        return {deal for deal, verdict, timeout in rows
-                if not (retry_unknown_below is not None and verdict == "unknown"
-                        and timeout is not None and timeout < retry_unknown_below)}
+    def done(self, label: str, retry_under: Limits | None = None) -> set[int]:
+        """Deal numbers already decided under `label`. With `retry_under`, an unknown row
+        whose stopping limit (time or nodes) is tighter than that one's does not count as
+        done, so that a rerun with a looser limit re-decides it."""
+        rows = self.db.execute(
+            "SELECT deal, verdict, reason, timeout, max_nodes FROM results WHERE label = ?",
+            (label,))
+        return {deal for deal, verdict, reason, timeout, max_nodes in rows
+                if not (retry_under is not None and verdict == "unknown"
+                        and _looser(reason, timeout, max_nodes, retry_under))}
 
     def save(self, row: Row, version: str, limits: Limits, rules: dict) -> None:
         """Store one decided deal and commit at once. A row replaces only an earlier row of the
@@ -117,6 +118,16 @@ class Store:
     def deal_range(self, label: str) -> tuple[int, int]:
         return self.db.execute("SELECT MIN(deal), MAX(deal) FROM results WHERE label = ?",
                                (label,)).fetchone()
+
+
+def _looser(reason: str | None, timeout: float | None, max_nodes: int | None,
+            limits: Limits) -> bool:
+    """Whether `limits` would let a search that stopped for `reason` run further."""
+    if reason == "time limit":
+        return timeout is not None and (limits.timeout is None or limits.timeout > timeout)
+    if reason == "node limit":
+        return max_nodes is not None and (limits.max_nodes is None or limits.max_nodes > max_nodes)
+    return False
 
 
 def parse_deal_ranges(text: str) -> list[int]:

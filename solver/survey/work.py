@@ -6,7 +6,6 @@ Ray task, and so that bench and survey measure exactly the same call.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from functools import lru_cache
 
 from solver.deal import deal_from_number
 from solver.methods import decide
@@ -60,12 +59,3 @@ def decide_number(job: Job, number: int) -> Row:
                len(result.moves) if result.moves else None,
                float(result.stats.get("nodes_per_second", 0)))
 
-
-@lru_cache(maxsize=1)
-def warm_up() -> None:
-    """Load the compiled kernel from numba's cache once per process (about a second), so that
-    the first timed deal of a benchmark is not charged for it."""
-    tiny = Job("warm-up", variant_rules("frog").with_overrides(ranks=3, waste_piles=2,
-                                                              reserve_size=2),
-               Limits(max_nodes=10_000, memory=1 << 16))
-    decide_number(tiny, 1)

@@ -1,0 +1,77 @@
+"""`frog report`: summarise a survey store: win rates with intervals, node and time figures."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+
+from cli.errors import UserError
+from solver.survey.plots import PlotsUnavailable, write_plots
+from solver.survey.stats import summarise
+from solver.survey.store import Store, StoreError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "report", help="summarise a survey database: win rates with 95%% intervals",
+        description="Per label (a variant, plus any overridden rule options) in a 'frog survey' "
+        "database: deals, winnable, unwinnable, unknown, the win rate and its 95% Wilson "
+        "interval (the low end counts unknowns as losses, the high end as wins, so the "
+        "interval holds whatever the unknowns turn out to be), and the distributions of nodes, "
+        "seconds and solution length. The database may belong to a survey still running.",
+        epilog="examples:\n  frog report frog.sqlite\n  frog report frog.sqlite --json\n"
+        "  frog report frog.sqlite --plots plots/    # win_rate.png, nodes.png (needs "
+        "matplotlib)",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("db", metavar="DB", help="the SQLite file of 'frog survey --db'")
+    parser.add_argument("--json", action="store_true",
+                        help='print {"LABEL": {"deals", "winnable", "unwinnable", "unknown", '
+                        '"win_rate", "ci_low", "ci_high", ...}}')
+    parser.add_argument("--plots", metavar="DIR", help="also write PNG plots into DIR")
+    parser.set_defaults(func=command_report)
+
+
+def command_report(args: argparse.Namespace) -> int:
+    if not os.path.isfile(args.db):
+        raise UserError(f"{args.db}: no such file (give the --db file of 'frog survey')")
+    try:
+        with Store(args.db, create=False) as store:
+            rows = {label: list(store.rows(label)) for label in store.labels()}
+            settings = {label: store.settings(label) for label in rows}
+    except StoreError as exc:
+        raise UserError(str(exc)) from None
+    report = {label: {**summarise(group), "settings": settings[label]}
+              for label, group in rows.items()}
+    if args.plots:
+        try:
+            written = write_plots(report, rows, Path(args.plots))
+        except PlotsUnavailable as exc:
+            raise UserError(str(exc)) from None
+        except OSError as exc:
+            raise UserError(f"{args.plots}: cannot write plots: {exc}") from None
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print(_table(report) if report else f"{args.db}: no results yet")
+        if args.plots:
+            print("plots: " + ", ".join(str(path) for path in written))
+    return 0
+
+
+def _table(report: dict[str, dict]) -> str:
+    width = max(len("label"), *(len(label) for label in report))
+    lines = [f"{'label':<{width}} {'deals':>6} {'won':>6} {'lost':>5} {'unknown':>7} "
+             f"{'win rate':>8}  {'95% interval':<15} {'median nodes':>12} {'median ms':>9} "
+             f"{'p99 ms':>8}  limits"]
+    for label, r in report.items():
+        limits = ", ".join(f"{key} {'/'.join(str(v) for v in values)}"
+                           for key, values in r["settings"].items()
+                           if key != "solver_version" and values != [None])
+        lines.append(
+            f"{label:<{width}} {r['deals']:>6} {r['winnable']:>6} {r['unwinnable']:>5} "
+            f"{r['unknown']:>7} {100 * r['win_rate']:>7.1f}%  "
+            f"{100 * r['ci_low']:5.1f}% - {100 * r['ci_high']:5.1f}%  "
+            f"{r['nodes']['median']:>12,.0f} {1000 * r['seconds']['median']:>9.1f} "
+            f"{1000 * r['seconds']['p99']:>8.1f}  {limits}")
+    return "\n".join(lines)

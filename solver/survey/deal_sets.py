@@ -1,0 +1,41 @@
+"""The fixed benchmark deal sets: which numbered deals `frog bench` decides.
+
+The sets live in benchmarks/sets.json (data, not code, so that adding a hard deal found by a
+survey is a one-line change reviewed like any other). A set maps each variant to deal numbers;
+"quick" is a one-minute subset, "full" adds the hardest deals the surveys found.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from solver.rules import VARIANTS
+
+#: The checkout's benchmarks/sets.json (the package is installed editable from the checkout).
+DEFAULT_SETS = Path(__file__).resolve().parents[2] / "benchmarks" / "sets.json"
+
+
+class DealSetError(Exception):
+    """The sets file is missing or malformed; the message names the problem."""
+
+
+def load_sets(path: Path = DEFAULT_SETS) -> dict[str, dict[str, list[int]]]:
+    """{set name: {variant: [deal numbers]}}, checked: known variants, positive integers."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DealSetError(f"{path}: no such file (benchmark deal sets)") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise DealSetError(f"{path}: cannot read: {exc}") from None
+    sets = {name: body for name, body in data.items() if not name.startswith("_")}
+    for name, body in sets.items():
+        if not isinstance(body, dict):
+            raise DealSetError(f"{path}: set '{name}' must map variants to deal lists")
+        for variant, deals in body.items():
+            if variant not in VARIANTS:
+                raise DealSetError(f"{path}: set '{name}': unknown variant '{variant}'")
+            if not isinstance(deals, list) or not all(
+                    isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in deals):
+                raise DealSetError(f"{path}: set '{name}', {variant}: deals must be a list of "
+                                   "positive integers")
+    return sets
