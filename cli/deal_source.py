@@ -10,6 +10,7 @@ import sys
 
 from cli.errors import UserError
 from solver.deal import Deal, DealError, deal_from_number, parse_deal
+from solver.game import MoveListError, deal_after, parse_move_list, replay
 from solver.rules import ACE_PROCEDURES, STOCK_PLAY, VARIANT_SOURCES, RulesError, variant_rules
 from solver.shuffle import DealNumberError
 
@@ -24,6 +25,9 @@ def add_deal_arguments(parser: argparse.ArgumentParser, deal_optional: bool = Tr
         metavar="DEAL",
         help="a deal number (PySolFC's shuffle, 1 to 10^20), a deal file (text or JSON), "
              "or - for standard input" + (f"; default {DEFAULT_DEAL}" if deal_optional else ""))
+    parser.add_argument("--after", metavar="MOVES",
+                        help="first play this move list from the deal: work on the position "
+                             "in the middle of a game that it reaches")
     add_rule_arguments(parser)
 
 
@@ -50,7 +54,23 @@ def rule_overrides(args: argparse.Namespace) -> dict[str, object]:
 
 
 def load_deal(args: argparse.Namespace) -> tuple[Deal, str]:
-    """The deal named by the arguments and a title for it ('frog deal 7', a file name)."""
+    """The deal (or, with --after, the position) named by the arguments, and a title."""
+    deal, title = _load_start(args)
+    if not getattr(args, "after", None):
+        return deal, title
+    try:
+        numbered = parse_move_list(read_text(args.after), deal.rules.waste_piles)
+    except MoveListError as exc:
+        raise UserError(f"{args.after}: {exc}") from None
+    outcome = replay(deal, [move for _, move in numbered], [line for line, _ in numbered])
+    if not outcome.valid:
+        raise UserError(f"{args.after}: illegal move on line {outcome.illegal_line}: "
+                        f"{outcome.reason}")
+    moves = [move for _, move in numbered]
+    return deal_after(deal, moves), f"{title} after {len(moves)} moves"
+
+
+def _load_start(args: argparse.Namespace) -> tuple[Deal, str]:
     source = args.deal
     overrides = rule_overrides(args)
     if source.isascii() and source.isdigit():

@@ -98,7 +98,7 @@ def run_solve(args: argparse.Namespace) -> int:
         Path(args.line_file).write_text(_line_text(solutions[0]))
     if args.json:
         objects = [_solution_json(s) for s in solutions]
-        print(json.dumps(objects if args.all else objects[0], indent=None if args.all else 2))
+        print(json.dumps(objects if args.all else objects[0]))
     elif args.all:
         _print_table(solutions, seconds)
     else:

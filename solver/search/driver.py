@@ -94,6 +94,7 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
             outcome = kernel.PAUSED
             while outcome == kernel.PAUSED:
                 outcome = arrays.run(table, budget, CHUNK, options)
+                table.grow_if_needed(int(arrays.stats[kernel.ST_TT_STORES]))
                 elapsed = time.perf_counter() - start
                 if progress:
                     progress(nodes_before + arrays.nodes, elapsed, restart)
@@ -123,7 +124,7 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
     stats: dict[str, float] = {name: int(arrays.stats[i]) for i, name in STAT_NAMES.items()}
     stats["restarts"] = restart
     stats["nodes_per_second"] = round(nodes / seconds) if seconds > 0 else 0
-    stats["table_entries"] = int(table.k1.shape[0])
+    stats["table_entries"] = table.entries
     return Result(verdict, reason, moves, nodes, seconds, "search", stats)
 
 
@@ -138,7 +139,7 @@ def warm_up() -> None:
         from solver.rules import Rules
 
         tiny = Deal(Rules("frog", decks=1, ranks=1, waste_piles=1, reserve_size=0),
-                    stock=tuple(Card(1, suit) for suit in "CDHS"))
+                    stock=tuple(Card(1, suit) for suit in "CDH"), waste=((Card(1, "S"),),))
         arrays = SearchArrays(tiny)
         arrays.reset(noise=0, seed=0)
         arrays.run(Table(1 << 16), 10, 10, kernel.ALL_OPTIONS)

@@ -498,3 +498,11 @@ def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves
         st[PLEN] -= 1
         _undo(path[st[PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
         st[DEPTH] = d - 1
+
+
+@njit(cache=True)
+def rehash(k1, k2, work, new_k1, new_k2, new_work, stats):
+    """Move every entry of a table into a larger one (same replacement policy)."""
+    for slot in range(k1.shape[0]):
+        if k1[slot] != 0 or k2[slot] != 0:
+            _tt_store(new_k1, new_k2, new_work, k1[slot], k2[slot], work[slot], stats)

@@ -106,10 +106,36 @@ class SearchArrays:
 
 
 class Table:
-    """The transposition table of lost positions (128-bit keys; see kernel._tt_store)."""
+    """The transposition table of lost positions (128-bit keys; see kernel._tt_store).
+
+    It starts small and grows fourfold whenever it has taken as many entries as half its
+    slots, up to the memory budget: a deal won in a few thousand nodes then never pays for
+    clearing a gigabyte, and a long search still gets the whole budget.
+    """
+
+    START_ENTRIES = 1 << 18
 
     def __init__(self, memory_bytes: int) -> None:
-        entries = table_entries(memory_bytes)
+        self.max_entries = table_entries(memory_bytes)
+        self._allocate(min(self.START_ENTRIES, self.max_entries))
+        self.stores_at_last_growth = 0
+
+    def _allocate(self, entries: int) -> None:
         self.k1 = np.zeros(entries, dtype=np.uint64)
         self.k2 = np.zeros(entries, dtype=np.uint64)
         self.work = np.zeros(entries, dtype=np.uint8)
+
+    @property
+    def entries(self) -> int:
+        return int(self.k1.shape[0])
+
+    def grow_if_needed(self, stores: int) -> None:
+        """Grow when the stores since the last growth reach half the slots."""
+        if self.entries >= self.max_entries or \
+                stores - self.stores_at_last_growth < self.entries // 2:
+            return
+        old = (self.k1, self.k2, self.work)
+        self._allocate(min(self.entries * 4, self.max_entries))
+        scratch_stats = np.zeros(kernel.STATS_SIZE, dtype=np.int64)
+        kernel.rehash(*old, self.k1, self.k2, self.work, scratch_stats)
+        self.stores_at_last_growth = stores

@@ -89,6 +89,7 @@ def parse_deal(text: str) -> Deal:
     hands: dict[int, list[int]] = {}
     widow: list[int] | None = None
     leader, taken = 1, (0, 0)
+    first_seen: dict[int, int] = {}  # card -> line it appeared on
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -102,9 +103,9 @@ def parse_deal(text: str) -> Deal:
                 if value.strip().lower() != "frog-tricks":
                     raise DealError(f"game must be frog-tricks, not {value.strip()!r}")
             elif key in ("hand1", "hand2", "hand3"):
-                hands[int(key[-1])] = [parse_card(w) for w in value.split()]
+                hands[int(key[-1])] = _cards(value, number, first_seen)
             elif key == "widow":
-                widow = [parse_card(w) for w in value.split()]
+                widow = _cards(value, number, first_seen)
             elif key == "leader":
                 leader = _int(value)
             elif key == "taken":
@@ -120,6 +121,17 @@ def parse_deal(text: str) -> Deal:
     if missing:
         raise DealError(f"missing {', '.join(missing)}")
     return make_deal([hands[1], hands[2], hands[3]], widow or [], leader, taken)
+
+
+def _cards(text: str, number: int, first_seen: dict[int, int]) -> list[int]:
+    cards = []
+    for word in text.split():
+        c = parse_card(word)
+        if c in first_seen:
+            raise DealError(f"card {word} appears twice (first on line {first_seen[c]})")
+        first_seen[c] = number
+        cards.append(c)
+    return cards
 
 
 def _int(text: str) -> int:
