@@ -3,55 +3,17 @@ codes: 0 done / won, 1 an illegal or non-winning move list, 2 bad input with one
 import json
 import subprocess
 import sys
-import types
 
 import pytest
+from clirun import one_error_line, run_frog
 
 from solver.deal import deal_from_number, parse_deal
 from solver.rules import variant_rules
 
-# cli/main.py imports cli/tricks.py, written by another engineer; stand in for it only while
-# it cannot be imported, so that these tests exercise the patience commands either way.
-STUB = """
-import sys, types
-try:
-    import cli.tricks
-except Exception:
-    stub = types.ModuleType("cli.tricks")
-    stub.register = lambda sub: None
-    sys.modules["cli.tricks"] = stub
-"""
-
-
-@pytest.fixture(autouse=True)
-def tricks_module(monkeypatch):
-    try:
-        import cli.tricks  # noqa: F401
-    except Exception:
-        stub = types.ModuleType("cli.tricks")
-        stub.register = lambda sub: None
-        monkeypatch.setitem(sys.modules, "cli.tricks", stub)
 
 
 def frog(capsys, *argv):
-    """Run `frog ARGV` in-process: (exit code, stdout, stderr)."""
-    from cli.main import main
-    try:
-        code = main([str(arg) for arg in argv])
-    except SystemExit as exc:  # argparse usage errors and --help
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_error_line(err, *words):
-    assert "Traceback" not in err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("frog: error: ")
-    for word in words:
-        assert word in lines[0]
-    return lines[0]
+    return run_frog(capsys, *argv)
 
 
 @pytest.fixture
@@ -108,9 +70,10 @@ def test_deal_pysol_frog_1_prints_pysolfc_game_1(capsys):
     assert parse_deal(out) == deal_from_number(variant_rules("pysol-frog"), 1)
 
 
-def test_deal_defaults_to_frog_deal_1(capsys):
+def test_deal_defaults_to_frog_deal_3(capsys):
     code, out, _ = frog(capsys, "deal")
-    assert code == 0 and out.startswith("# frog deal 1\nvariant: frog\nfoundations: AS\n")
+    expected = deal_from_number(variant_rules("frog"), 3).to_text("frog deal 3")
+    assert code == 0 and out == expected
 
 
 def test_deal_frog_2_fetches_the_ace_of_clubs(capsys):
@@ -329,14 +292,13 @@ def test_help_exits_0(capsys, argv):
 
 # ------------------------------------------------------------ as a separate process
 
-def run_frog(*argv):
-    code = STUB + "from cli.main import run\nrun()\n"
-    return subprocess.run([sys.executable, "-c", code, *map(str, argv)], capture_output=True,
-                          text=True, timeout=60)
+def frog_process(*argv):
+    return subprocess.run([sys.executable, "-c", "from cli.main import run; run()",
+                           *map(str, argv)], capture_output=True, text=True, timeout=60)
 
 
 def test_process_deal_exits_0_with_the_deal_file(tmp_path):
-    result = run_frog("deal", "--variant", "pysol-frog", "3")
+    result = frog_process("deal", "--variant", "pysol-frog", "3")
     assert result.returncode == 0 and result.stderr == ""
     assert "foundations: AD\nreserve: TD QH KC 2C 6H 3S JC 4H JD 9C KD 3C 6D\nstock: 4S 8H 8D 5S" \
         in result.stdout
@@ -345,11 +307,11 @@ def test_process_deal_exits_0_with_the_deal_file(tmp_path):
 def test_process_bad_input_exits_2_with_one_line_and_no_traceback(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("variant: frog\ncolour: red\n")
-    result = run_frog("show", bad)
+    result = frog_process("show", bad)
     assert result.returncode == 2 and result.stdout == ""
     one_error_line(result.stderr, "line 2", "unknown field 'colour'")
 
 
 def test_process_verify_exit_codes(tmp_path, tiny_file):
-    assert run_frog("verify", tiny_file, moves_file(tmp_path, TINY_WIN)).returncode == 0
-    assert run_frog("verify", tiny_file, moves_file(tmp_path, "AC stock w1\n")).returncode == 1
+    assert frog_process("verify", tiny_file, moves_file(tmp_path, TINY_WIN)).returncode == 0
+    assert frog_process("verify", tiny_file, moves_file(tmp_path, "AC stock w1\n")).returncode == 1

@@ -1,0 +1,99 @@
+"""End to end: `frog solve` as a user types it (verdicts, exit codes, JSON fields, the move
+list written for `frog verify`, limits, Ctrl-C)."""
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from clirun import one_error_line, run_frog
+
+#: Lost: the reserve's 3C hides AD, and six cards must share the one waste pile before the
+#: first stock Ace, burying 2S 2D 2C under 3S.
+SMALL_LOST = """variant: frog
+decks: 1
+ranks: 3
+waste-piles: 1
+reserve-size: 2
+aces: stay
+reserve: AD 3C
+stock: 2S 2D 2C 3S 3H 2H AC AS AH 3D
+"""
+
+
+def test_default_deal_is_won_with_a_readable_numbered_line(capsys):
+    code, out, _ = run_frog(capsys, "solve")
+    assert code == 0
+    assert out.startswith("frog deal 3: winnable\n")
+    assert "nodes/s" in out and "table hits" in out
+    assert "Winning line (" in out and "\n  1. " in out and "from the stock to" in out
+
+
+def test_moves_out_replays_with_verify(capsys, tmp_path):
+    moves = tmp_path / "win.txt"
+    code, _, _ = run_frog(capsys, "solve", "3", "-v", "pysol-frog", "--moves-out", moves, "-q")
+    assert code == 0
+    code, out, _ = run_frog(capsys, "verify", "3", "-v", "pysol-frog", moves)
+    assert code == 0 and out.startswith("valid, won in ")
+
+
+def test_json_has_the_rules_md_fields(capsys):
+    code, out, _ = run_frog(capsys, "solve", "9", "--json")
+    data = json.loads(out)
+    assert code == 0
+    for key in ("verdict", "reason", "moves", "nodes", "seconds", "variant", "rules", "method",
+                "limits", "stats"):
+        assert key in data
+    assert data["verdict"] == "winnable" and data["reason"] is None
+    assert data["rules"]["waste-piles"] == 5 and data["variant"] == "frog"
+    assert all(len(move.split()) == 3 for move in data["moves"])
+    assert "table_hits" in data["stats"] and "nodes_per_second" in data["stats"]
+
+
+def test_unwinnable_small_game_exits_1(capsys, tmp_path):
+    deal = tmp_path / "lost.txt"
+    deal.write_text(SMALL_LOST)
+    code, out, _ = run_frog(capsys, "solve", deal)
+    assert code == 1 and ": unwinnable" in out
+    for method in ("brute", "cpsat"):
+        code, out, _ = run_frog(capsys, "solve", deal, "--method", method, "--timeout", "30s")
+        assert code == 1 and ": unwinnable" in out
+
+
+def test_node_limit_exits_3_with_statistics(capsys):
+    code, out, _ = run_frog(capsys, "solve", "1", "--max-nodes", "20K", "--json")
+    data = json.loads(out)
+    assert code == 3 and (data["verdict"], data["reason"]) == ("unknown", "node limit")
+    assert data["nodes"] == 20_000 and data["limits"]["max_nodes"] == 20_000
+
+
+@pytest.mark.parametrize("option,value,words", [
+    ("--max-nodes", "ten", "node count"), ("--timeout", "3 weeks", "duration"),
+    ("--memory", "1T", "memory size"), ("--method", "guess", "invalid choice")])
+def test_bad_limits_exit_2(capsys, option, value, words):
+    code, _, err = run_frog(capsys, "solve", "3", option, value)
+    assert code == 2 and words in err and "Traceback" not in err
+
+
+def test_bad_deal_file_exits_2_naming_the_line(capsys, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text(SMALL_LOST.replace("3D", "3D 3D"))
+    code, _, err = run_frog(capsys, "solve", bad)
+    assert code == 2
+    one_error_line(err, "line 9", "3D")
+
+
+def test_ctrl_c_gives_unknown_interrupted_with_statistics():
+    process = subprocess.Popen([sys.executable, "-c", "from cli.main import run; run()",
+                                "solve", "1", "--json", "--memory", "64M"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(6)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    data = json.loads(out)
+    assert process.returncode == 3, err
+    assert (data["verdict"], data["reason"]) == ("unknown", "interrupted")
+    assert data["nodes"] > 0 and "Traceback" not in err
