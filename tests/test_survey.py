@@ -1,0 +1,338 @@
+"""Benchmarks and surveys (issue 5): the store survives kill -9 without losing or repeating a
+deal, the Wilson interval matches published values, the report and compare outputs carry
+their fields, and the commands work end to end on tiny reduced games (a few ms per deal)."""
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cli.main import main
+from solver.deal import deal_from_number
+from solver.methods import decide
+from solver.search import Limits
+from solver.survey.bench import bench_document, compare
+from solver.survey.stats import percentile, summarise, wilson
+from solver.survey.store import Store, parse_deal_ranges
+from solver.survey.work import Job, Row, decide_number, label, rules_for
+
+#: A reduced game where most deals are won, some are lost, and each takes milliseconds.
+TINY = ["--variant", "frog", "--ranks", "4", "--waste-piles", "2"]
+TINY_LABEL = "frog --ranks 4 --waste-piles 2"
+TINY_RULES = rules_for("frog", ranks=4, waste_piles=2)
+#: `frog` as a separate process, as a user runs it.
+FROG = "import sys; from cli.main import main; sys.exit(main(sys.argv[1:]))"
+
+
+def frog(capsys, *argv):
+    """Run `frog ARGV` in-process: (exit code, stdout, stderr)."""
+    code = main([str(arg) for arg in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def rows_of(db):
+    with sqlite3.connect(db) as connection:
+        return connection.execute("SELECT label, deal, verdict, nodes FROM results").fetchall()
+
+
+def row(deal, verdict, nodes=100, seconds=0.01, label_="frog"):
+    return Row(label_, deal, verdict, "time limit" if verdict == "unknown" else None, nodes,
+               seconds, 10 if verdict == "winnable" else None, nodes / seconds)
+
+
+# --- statistics -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("successes, trials, low, high", [
+    (5, 10, 0.2366, 0.7634),     # textbook example (e.g. Wikipedia, Brown-Cai-DasGupta 2001)
+    (0, 10, 0.0, 0.2775),
+    (10, 10, 0.7225, 1.0),
+    (81, 263, 0.2553, 0.3662),   # statsmodels proportion_confint(81, 263, method="wilson")
+    (1, 1000, 0.000177, 0.005643),
+])
+def test_wilson_interval_known_values(successes, trials, low, high):
+    got_low, got_high = wilson(successes, trials)
+    assert got_low == pytest.approx(low, abs=5e-5)
+    assert got_high == pytest.approx(high, abs=5e-5)
+
+
+def test_wilson_without_trials_is_the_whole_range_and_bad_counts_are_refused():
+    assert wilson(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson(11, 10)
+
+
+def test_unknowns_count_as_losses_for_the_low_end_and_as_wins_for_the_high_end():
+    rows = [row(i, "winnable") for i in range(1, 71)] + \
+        [row(i, "unwinnable") for i in range(71, 91)] + \
+        [row(i, "unknown", nodes=10**6) for i in range(91, 101)]
+    report = summarise(rows)
+    assert (report["deals"], report["winnable"], report["unwinnable"], report["unknown"]) == \
+        (100, 70, 20, 10)
+    assert report["win_rate"] == 0.7
+    assert report["ci_low"] == wilson(70, 100)[0]
+    assert report["ci_high"] == wilson(80, 100)[1]
+    assert report["unknown_deals"] == list(range(91, 101))
+    assert report["nodes"]["max"] == 10**6
+    assert report["nodes_decided"]["max"] == 100
+    assert report["solution_length"]["median"] == 10
+
+
+def test_percentile_interpolates_between_order_statistics():
+    assert percentile([3, 1, 2, 4], 50) == 2.5
+    assert percentile(list(range(101)), 99) == 99
+    assert percentile([], 50) is None
+
+
+# --- deal ranges, labels, the store -------------------------------------------------------------
+
+def test_deal_ranges():
+    assert parse_deal_ranges("1-3,7,2-4") == [1, 2, 3, 7, 4]
+    for bad in ("", "0-5", "5-1", "a-b", "1-2-3", "٣"):
+        with pytest.raises(ValueError):
+            parse_deal_ranges(bad)
+
+
+def test_label_names_the_overridden_options_only():
+    assert label(rules_for("pysol-frog")) == "pysol-frog"
+    assert label(rules_for("frog", stock_play="optional")) == "frog --stock-play optional"
+    assert label(TINY_RULES) == TINY_LABEL
+
+
+def test_store_keeps_one_row_per_deal_and_survives_reopening(tmp_path):
+    db = str(tmp_path / "s.sqlite")
+    limits = Limits(timeout=1.0, memory=1 << 20)
+    with Store(db) as store:
+        store.save(row(1, "winnable"), "v", limits, {})
+        store.save(row(2, "unknown"), "v", limits, {})
+        store.save(row(2, "unknown"), "v", limits, {})  # a retried deal replaces, never adds
+        with pytest.raises(ValueError):
+            store.save(Row("frog", 3, "unknown", "interrupted", 5, 0.1, None, 50), "v", limits,
+                       {})
+    with Store(db, create=False) as store:
+        assert store.done("frog") == {1, 2}
+        assert store.done("other") == set()
+        # a looser time limit re-decides the unknown deal; a tighter or equal one does not
+        assert store.done("frog", Limits(timeout=2.0)) == {1}
+        assert store.done("frog", Limits(timeout=1.0)) == {1, 2}
+        assert store.done("frog", Limits(max_nodes=10**9, timeout=0.5)) == {1, 2}
+    assert sorted(rows_of(db)) == [("frog", 1, "winnable", 100), ("frog", 2, "unknown", 100)]
+
+
+def test_a_file_that_is_not_a_store_is_refused(tmp_path, capsys):
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("this is not a database, " * 100)
+    code, _, err = frog(capsys, "report", junk)
+    assert code == 2 and "not a survey database" in err and "Traceback" not in err
+    code, _, err = frog(capsys, "report", tmp_path / "missing.sqlite")
+    assert code == 2 and "no such file" in err
+
+
+def test_a_row_is_what_the_solver_answers():
+    job = Job(TINY_LABEL, TINY_RULES, Limits(timeout=5.0, memory=1 << 20))
+    for number in (1, 2, 3):
+        got = decide_number(job, number)
+        direct = decide(deal_from_number(TINY_RULES, number), limits=job.limits)
+        assert (got.deal, got.verdict, got.nodes) == (number, direct.verdict, direct.nodes)
+        assert got.moves == (len(direct.moves) if direct.moves else None)
+
+
+# --- the commands end to end ----------------------------------------------------------------------
+
+def test_survey_then_report_json(tmp_path, capsys):
+    db = tmp_path / "tiny.sqlite"
+    code, _, err = frog(capsys, "survey", *TINY, "--deals", "1-60", "--jobs", "2",
+                        "--timeout", "5s", "--memory", "1M", "--db", db)
+    assert code == 0, err
+    code, out, _ = frog(capsys, "report", db, "--json")
+    assert code == 0
+    report = json.loads(out)[TINY_LABEL]
+    expected = [decide(deal_from_number(TINY_RULES, n), limits=Limits(memory=1 << 20)).verdict
+                for n in range(1, 61)]
+    assert report["deals"] == 60
+    assert report["winnable"] == expected.count("winnable")
+    assert report["unwinnable"] == expected.count("unwinnable")
+    assert report["unknown"] == 0 and report["unwinnable"] > 0 and report["winnable"] > 0
+    assert report["win_rate"] == pytest.approx(report["winnable"] / 60)
+    assert (report["ci_low"], report["ci_high"]) == pytest.approx(wilson(report["winnable"], 60))
+    assert {"nodes", "seconds", "solution_length", "settings"} <= set(report)
+    assert report["settings"]["timeout"] == [5.0] and report["settings"]["memory"] == [1 << 20]
+    # the same survey again decides nothing new; a wider range only the new deals
+    code, _, err = frog(capsys, "survey", *TINY, "--deals", "1-70", "--timeout", "5s",
+                        "--memory", "1M", "--db", db)
+    assert code == 0 and "60 already" in err and "10 to decide" in err
+    assert len(rows_of(db)) == 70
+    code, out, _ = frog(capsys, "report", db)
+    assert code == 0 and TINY_LABEL in out and "95% interval" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--deals", "1-5", "--db", "x.sqlite"], "--timeout"),
+    (["--deals", "5-1", "--timeout", "1s", "--db", "x.sqlite"], "--deals"),
+    (["--deals", "1-5", "--timeout", "1s", "--db", "x.sqlite", "--jobs", "0"], "--jobs"),
+    (["--deals", "1-5", "--timeout", "1s", "--db", "x.sqlite", "--variant", "toad"], "toad"),
+    (["--deals", "1-5", "--timeout", "1s", "--db", "x.sqlite", "--address", "auto"], "ray"),
+])
+def test_survey_bad_input_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch, argv, message):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = frog(capsys, "survey", *argv)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_killed_survey_resumes_without_loss_or_duplicates(tmp_path):
+    """kill -9 the whole survey (main process and workers) mid-run; every row committed
+    before the kill stays, the rerun adds exactly the missing deals, and every stored verdict
+    is the solver's."""
+    db = tmp_path / "killed.sqlite"
+    deals = 1500
+    command = [sys.executable, "-c", FROG, "survey", *TINY, "--deals", f"1-{deals}",
+               "--jobs", "2", "--timeout", "5s", "--memory", "1M", "--db", str(db)]
+    # its own session, so that one killpg reaches the pool's workers too
+    process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    before = []
+    while time.monotonic() < deadline:
+        time.sleep(0.2)
+        if db.exists():
+            try:
+                before = rows_of(db)
+            except sqlite3.OperationalError:
+                continue  # the table is not created yet
+            if len(before) >= 100:
+                break
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    after_kill = rows_of(db)
+    assert 100 <= len(after_kill) < deals, "the kill must land mid-survey"
+    assert set(before) <= set(after_kill)  # nothing seen before the kill was lost
+
+    rerun = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"{len(after_kill)} already" in rerun.stderr
+    final = rows_of(db)
+    assert len(final) == deals == len({deal for _, deal, _, _ in final})
+    assert set(after_kill) <= set(final)
+    for _, deal, verdict, _ in final[::50]:
+        assert verdict == decide(deal_from_number(TINY_RULES, deal),
+                                 limits=Limits(memory=1 << 20)).verdict
+
+
+def bench_run(tmp_path, capsys, name):
+    sets = tmp_path / "sets.json"
+    sets.write_text(json.dumps({"quick": {"frog": [3, 9]}, "full": {"frog": [3, 8, 9]}}))
+    code, out, _ = frog(capsys, "bench", "--quick", "--json", "--sets", sets,
+                        "--max-nodes", "1M", "--memory", "16M")
+    assert code == 0
+    path = tmp_path / name
+    path.write_text(out)
+    return json.loads(out), path
+
+
+def test_bench_json_and_compare(tmp_path, capsys):
+    run, old = bench_run(tmp_path, capsys, "old.json")
+    assert [(d["variant"], d["deal"], d["verdict"]) for d in run["deals"]] == \
+        [("frog", 3, "winnable"), ("frog", 9, "winnable")]
+    summary = run["summary"]["frog"]
+    assert summary["deals"] == 2 and summary["winnable"] == 2 and summary["unknown_deals"] == []
+    assert summary["nodes"] == sum(d["nodes"] for d in run["deals"]) > 0
+    assert summary["nodes_per_second"] > 0 and summary["p99_seconds"] >= summary["median_seconds"]
+
+    # a "new" run: deal 3 twice as slow and now unknown, deal 9 unchanged
+    new_run = json.loads(old.read_text())
+    new_run["deals"][0].update(verdict="unknown", nodes=2 * run["deals"][0]["nodes"],
+                               seconds=2 * run["deals"][0]["seconds"])
+    new = tmp_path / "new.json"
+    new.write_text(json.dumps(new_run))
+    code, out, _ = frog(capsys, "bench", "--compare", old, new)
+    assert code == 0
+    line3 = next(line for line in out.splitlines() if line.split()[:2] == ["frog", "3"])
+    assert "winnable -> unknown" in line3 and line3.count("x2.00") == 2
+    assert "newly unknown: frog 3" in out
+
+    # winnable against unwinnable is a contradiction: exit 1, named
+    new_run["deals"][1]["verdict"] = "unwinnable"
+    new.write_text(json.dumps(new_run))
+    code, out, _ = frog(capsys, "bench", "--compare", old, new, "--json")
+    assert code == 1
+    result = json.loads(out)
+    assert [(d["variant"], d["deal"]) for d in result["contradictions"]] == [("frog", 9)]
+    code, out, _ = frog(capsys, "bench", "--compare", old, new)
+    assert "CONTRADICTION: frog 9" in out
+
+
+def test_compare_matches_deals_and_lists_the_rest():
+    def document(rows):
+        return bench_document(rows, "quick", Limits(), "test")
+
+    old = document([row(1, "winnable", 100, 1.0), row(2, "unknown", 500, 4.0)])
+    new = document([row(1, "winnable", 50, 0.25), row(2, "winnable", 300, 1.0),
+                    row(3, "winnable")])
+    result = compare(old, new)
+    assert [d["nodes_ratio"] for d in result["deals"]] == [0.5, 0.6]
+    assert result["newly_decided"] == [["frog", 2]] and result["only_new"] == [["frog", 3]]
+    assert result["geomean_time_ratio"] == pytest.approx(0.25)  # deal 1 only: both decided
+    assert result["time_old"] == 5.0 and result["time_new"] == 1.25
+
+
+def test_bench_bad_input(tmp_path, capsys):
+    code, _, err = frog(capsys, "bench", "--compare", tmp_path / "a.json", tmp_path / "b.json")
+    assert code == 2 and "no such file" in err
+    (tmp_path / "a.json").write_text("{}")
+    code, _, err = frog(capsys, "bench", "--compare", tmp_path / "a.json", tmp_path / "a.json")
+    assert code == 2 and "not a 'frog bench --json' file" in err
+    (tmp_path / "sets.json").write_text('{"quick": {"toad": [1]}}')
+    code, _, err = frog(capsys, "bench", "--quick", "--sets", tmp_path / "sets.json")
+    assert code == 2 and "unknown variant 'toad'" in err
+
+
+def test_the_shipped_deal_sets_load():
+    from solver.rules import VARIANTS
+    from solver.survey.deal_sets import load_sets
+
+    sets = load_sets()
+    assert set(sets) == {"quick", "full"}
+    for name in sets:
+        assert set(sets[name]) == set(VARIANTS)
+    assert all(set(sets["quick"][v]) <= set(sets["full"][v]) for v in VARIANTS)
+
+
+def test_report_plots(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    db = tmp_path / "p.sqlite"
+    assert frog(capsys, "survey", *TINY, "--deals", "1-30", "--timeout", "5s", "--memory", "1M",
+                "--db", db)[0] == 0
+    code, out, _ = frog(capsys, "report", db, "--plots", tmp_path / "plots")
+    assert code == 0
+    for name in ("win_rate.png", "nodes.png"):
+        assert (tmp_path / "plots" / name).read_bytes()[:4] == b"\x89PNG"
+
+
+def test_report_plots_without_matplotlib_is_a_clear_error(tmp_path, capsys, monkeypatch):
+    db = tmp_path / "p.sqlite"
+    with Store(str(db)) as store:
+        store.save(row(1, "winnable"), "v", Limits(timeout=1.0), {})
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # makes `import matplotlib` fail
+    code, _, err = frog(capsys, "report", db, "--plots", tmp_path / "plots")
+    assert code == 2 and "pip install 'frog-solver[plots]'" in err
+
+
+def test_ray_engine_against_a_local_instance(tmp_path, capsys):
+    ray = pytest.importorskip("ray")
+    db = tmp_path / "ray.sqlite"
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        code, _, err = frog(capsys, "survey", *TINY, "--deals", "1-40", "--engine", "ray",
+                            "--jobs", "2", "--timeout", "5s", "--memory", "1M", "--db", db)
+    finally:
+        ray.shutdown()
+    assert code == 0, err
+    stored = {deal: verdict for _, deal, verdict, _ in rows_of(db)}
+    assert sorted(stored) == list(range(1, 41))
+    for deal in (1, 17, 40):
+        assert stored[deal] == decide(deal_from_number(TINY_RULES, deal),
+                                      limits=Limits(memory=1 << 20)).verdict
