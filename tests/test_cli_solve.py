@@ -83,7 +83,7 @@ def test_bad_deal_file_exits_2_naming_the_line(capsys, tmp_path):
     bad.write_text(SMALL_LOST.replace("3D", "3D 3D"))
     code, _, err = run_frog(capsys, "solve", bad)
     assert code == 2
-    one_error_line(err, "line 9", "3D")
+    one_error_line(err, "line 8", "3D")
 
 
 def test_ctrl_c_gives_unknown_interrupted_with_statistics():
