@@ -222,6 +222,29 @@ def test_killed_survey_resumes_without_loss_or_duplicates(tmp_path):
                                  limits=Limits(memory=1 << 20)).verdict
 
 
+def test_ctrl_c_stops_at_once_keeping_the_saved_rows(tmp_path):
+    db = tmp_path / "interrupted.sqlite"
+    command = [sys.executable, "-c", FROG, "survey", *TINY, "--deals", "1-5000", "--jobs", "2",
+               "--timeout", "5s", "--memory", "1M", "--db", str(db)]
+    process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        time.sleep(0.2)
+        try:
+            if len(rows_of(db)) >= 50:
+                break
+        except sqlite3.OperationalError:
+            continue
+    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
+    _, err = process.communicate(timeout=20)
+    assert process.returncode == 3
+    assert "stopped" in err and "run the same command to continue" in err
+    assert "Traceback" not in err
+    kept = rows_of(db)
+    assert 50 <= len(kept) < 5000 and len({deal for _, deal, _, _ in kept}) == len(kept)
+
+
 def bench_run(tmp_path, capsys, name):
     sets = tmp_path / "sets.json"
     sets.write_text(json.dumps({"quick": {"frog": [3, 9]}, "full": {"frog": [3, 8, 9]}}))

@@ -9,6 +9,7 @@ futures, and Ctrl-C has little to cancel.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import multiprocessing
 import signal
 import subprocess
 from collections.abc import Callable, Iterator
@@ -47,29 +48,30 @@ def _worker_start() -> None:
 
 
 def local_results(job: Job, deals: list[int], jobs: int) -> Iterator[Row]:
-    """Rows in completion order from a process pool of `jobs` workers."""
+    """Rows in completion order from a process pool of `jobs` workers. On Ctrl-C the workers
+    are terminated at once: a half-searched deal has no result worth waiting for."""
     in_flight = 2 * jobs
-    pending_deals = iter(deals)
+    others = set(multiprocessing.active_children())
     with cf.ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start) as pool:
         running = set()
         try:
-            for number in pending_deals:
+            for number in deals:
                 running.add(pool.submit(decide_number, job, number))
                 if len(running) >= in_flight:
                     finished, running = cf.wait(running, return_when=cf.FIRST_COMPLETED)
                     yield from (future.result() for future in finished)
             for future in cf.as_completed(running):
                 yield future.result()
-        finally:
-            # On Ctrl-C or an error: drop what has not started; the running deals finish
-            # within the timeout and their rows are discarded with the pool.
-            for future in running:
-                future.cancel()
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            for worker in set(multiprocessing.active_children()) - others:
+                worker.terminate()
+            raise
 
 
 def ray_results(job: Job, deals: list[int], jobs: int, address: str | None) -> Iterator[Row]:
-    """Rows in completion order from Ray tasks; `jobs` bounds the tasks in flight (0 = twice
-    the cluster's CPUs)."""
+    """Rows in completion order from Ray tasks; at most 2 x `jobs` tasks are in flight
+    (`jobs` 0: the cluster's CPU count)."""
     try:
         import ray
     except ImportError:
@@ -82,10 +84,9 @@ def ray_results(job: Job, deals: list[int], jobs: int, address: str | None) -> I
     remote = ray.remote(num_cpus=1)(decide_number)
     job_ref = ray.put(job)
     in_flight = 2 * (jobs or int(ray.cluster_resources().get("CPU", 1)))
-    pending_deals = iter(deals)
     running: list = []
     try:
-        for number in pending_deals:
+        for number in deals:
             running.append(remote.remote(job_ref, number))
             if len(running) >= in_flight:
                 finished, running = ray.wait(running, num_returns=1)
@@ -113,9 +114,12 @@ def run_survey(store: Store, job: Job, deals: list[int], jobs: int, engine: str 
     version = solver_version()
     rules = job.rules.parameters()
     saved = 0
-    for row in rows:
-        store.save(row, version, job.limits, rules)
-        saved += 1
-        if on_row:
-            on_row(row)
+    try:
+        for row in rows:
+            store.save(row, version, job.limits, rules)
+            saved += 1
+            if on_row:
+                on_row(row)
+    finally:
+        rows.close()  # on Ctrl-C here, stop the workers now, not when garbage is collected
     return saved
