@@ -215,37 +215,43 @@ def _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, 
 def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch):
     """A counting test: True when some remaining card can provably never go up.
 
-    Over-approximate every future: the stock cards are all free at once, the reserve and
-    each pile keep their order, and a rank-r card may go up as soon as more rank-(r-1)
-    cards could be up than rank-r cards are up now (ignoring which rank-r card takes which
-    place). Grow that set to a fixpoint. In any real line, when a card goes up, every card
-    above it and every rank-(r-1) card already up was added before, so a card never added
-    can never go up: the position is lost.
+    Over-approximate every future: the stock cards are all free at once, and the reserve
+    and each pile give up their cards in order. Grow a set U of cards that might go up
+    (starting with those already up): a card is added when its pile above it is in U and
+    reach[r-1] > n[r], where reach[s] = min over ranks t <= s of |U of rank t|. In any real
+    line, when a card of rank r goes up as the k-th of its rank (k > n[r]), at least k cards
+    of every lower rank are up, all of them in U by induction, and so is every card that
+    lay above it: the card would have been added. A card never added can never go up, so
+    the position is lost. Stale `reach` values inside one sweep only add fewer cards; the
+    sweeps repeat until nothing changes.
     """
     cnt = scratch[0]
     left = scratch[1]
     ptr = scratch[2]
+    reach = scratch[3]
     for r in range(ranks + 2):
         cnt[r] = n[r]
         left[r] = stockcnt[r]
-    cnt[0] = d4
     rptr = st[RD]
     for p in range(npiles):
         ptr[p] = h[p]
     changed = True
     while changed:
         changed = False
+        reach[0] = d4
         for r in range(1, ranks + 1):
-            if left[r] > 0 and cnt[r - 1] > n[r]:
+            reach[r] = min(reach[r - 1], cnt[r])
+        for r in range(1, ranks + 1):
+            if left[r] > 0 and reach[r - 1] > n[r]:
                 cnt[r] += left[r]
                 left[r] = 0
                 changed = True
-        while rptr > 0 and cnt[reserve[rptr - 1] - 1] > n[reserve[rptr - 1]]:
+        while rptr > 0 and reach[reserve[rptr - 1] - 1] > n[reserve[rptr - 1]]:
             cnt[reserve[rptr - 1]] += 1
             rptr -= 1
             changed = True
         for p in range(npiles):
-            while ptr[p] > 0 and cnt[piles[p, ptr[p] - 1] - 1] > n[piles[p, ptr[p] - 1]]:
+            while ptr[p] > 0 and reach[piles[p, ptr[p] - 1] - 1] > n[piles[p, ptr[p] - 1]]:
                 cnt[piles[p, ptr[p] - 1]] += 1
                 ptr[p] -= 1
                 changed = True
