@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cli.errors import UserError
 from solver.survey.plots import PlotsUnavailable, write_plots
-from solver.survey.stats import summarise
+from solver.survey.stats import crosstab, summarise
 from solver.survey.store import Store, StoreError
 
 
@@ -22,13 +22,20 @@ def register(sub: argparse._SubParsersAction) -> None:
         "seconds and solution length. The database may belong to a survey still running.",
         epilog="examples:\n  frog report frog.sqlite\n  frog report frog.sqlite --json\n"
         "  frog report frog.sqlite --plots plots/    # win_rate.png, nodes.png (needs "
-        "matplotlib)",
+        "matplotlib)\n"
+        "  frog report frog.sqlite --pair frog 'frog --stock-play optional'   # same deals, "
+        "both rules",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("db", metavar="DB", help="the SQLite file of 'frog survey --db'")
     parser.add_argument("--json", action="store_true",
                         help='print {"LABEL": {"deals", "winnable", "unwinnable", "unknown", '
                         '"win_rate", "ci_low", "ci_high", ...}}')
     parser.add_argument("--plots", metavar="DIR", help="also write PNG plots into DIR")
+    parser.add_argument("--markdown", action="store_true",
+                        help="print the table as Markdown (for results pages)")
+    parser.add_argument("--pair", nargs=2, metavar=("LABEL1", "LABEL2"),
+                        help="also cross-tabulate the verdicts of two labels on the deals they "
+                        "share, e.g. --pair frog 'frog --stock-play optional'")
     parser.set_defaults(func=command_report)
 
 
@@ -43,6 +50,13 @@ def command_report(args: argparse.Namespace) -> int:
         raise UserError(str(exc)) from None
     report = {label: {**summarise(group), "settings": settings[label]}
               for label, group in rows.items()}
+    pair = None
+    if args.pair:
+        missing = [label for label in args.pair if label not in rows]
+        if missing:
+            raise UserError(f"no label '{missing[0]}' in {args.db} (labels: "
+                            f"{', '.join(rows) or 'none'})")
+        pair = crosstab(rows[args.pair[0]], rows[args.pair[1]])
     if args.plots:
         try:
             written = write_plots(report, rows, Path(args.plots))
@@ -51,9 +65,13 @@ def command_report(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UserError(f"{args.plots}: cannot write plots: {exc}") from None
     if args.json:
-        print(json.dumps(report, indent=1))
+        print(json.dumps({**report, "pair": {"labels": args.pair, **pair}} if pair else report,
+                         indent=1))
     else:
-        print(_table(report) if report else f"{args.db}: no results yet")
+        table = _markdown(report) if args.markdown else _table(report)
+        print(table if report else f"{args.db}: no results yet")
+        if pair:
+            print(_pair_text(args.pair, pair))
         if args.plots:
             print("plots: " + ", ".join(str(path) for path in written))
     return 0
@@ -74,4 +92,28 @@ def _table(report: dict[str, dict]) -> str:
             f"{100 * r['ci_low']:5.1f}% - {100 * r['ci_high']:5.1f}%  "
             f"{r['nodes']['median']:>12,.0f} {1000 * r['seconds']['median']:>9.1f} "
             f"{1000 * r['seconds']['p99']:>8.1f}  {limits}")
+    return "\n".join(lines)
+
+
+def _markdown(report: dict[str, dict]) -> str:
+    lines = ["| label | deals | winnable | unwinnable | unknown | win rate | 95% interval "
+             "| median nodes | limits |", "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |"]
+    for label, r in report.items():
+        settings = r["settings"]
+        limits = ", ".join(f"{key} {'/'.join(str(v) for v in values)}"
+                           for key, values in settings.items()
+                           if key in ("max_nodes", "timeout") and values != [None])
+        lines.append(f"| `{label}` | {r['deals']} | {r['winnable']} | {r['unwinnable']} | "
+                     f"{r['unknown']} | {100 * r['win_rate']:.1f}% | "
+                     f"{100 * r['ci_low']:.1f}% - {100 * r['ci_high']:.1f}% | "
+                     f"{r['nodes']['median']:,.0f} | {limits} |")
+    return "\n".join(lines)
+
+
+def _pair_text(labels: list[str], pair: dict) -> str:
+    lines = [f"\n{pair['deals']} deals in both '{labels[0]}' and '{labels[1]}': win rate "
+             f"{100 * (pair['first_win_rate'] or 0):.1f}% against "
+             f"{100 * (pair['second_win_rate'] or 0):.1f}%",
+             f"  {'verdicts (first/second)':<26} deals"]
+    lines += [f"  {key:<26} {count:>5}" for key, count in pair["pairs"].items()]
     return "\n".join(lines)

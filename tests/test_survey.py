@@ -16,7 +16,7 @@ from solver.deal import deal_from_number
 from solver.methods import decide
 from solver.search import Limits
 from solver.survey.bench import bench_document, compare
-from solver.survey.stats import percentile, summarise, wilson
+from solver.survey.stats import crosstab, percentile, summarise, wilson
 from solver.survey.store import Store, parse_deal_ranges
 from solver.survey.work import Job, Row, decide_number, label, rules_for
 
@@ -89,6 +89,16 @@ def test_percentile_interpolates_between_order_statistics():
 
 
 # --- deal ranges, labels, the store -------------------------------------------------------------
+
+def test_crosstab_pairs_the_shared_deals():
+    forced = [row(1, "winnable"), row(2, "unknown"), row(3, "winnable"), row(4, "winnable")]
+    optional = [row(1, "winnable"), row(2, "winnable"), row(3, "unknown"), row(5, "winnable")]
+    result = crosstab(forced, optional)
+    assert result["deals"] == 3
+    assert result["pairs"] == {"winnable/winnable": 1, "unknown/winnable": 1,
+                               "winnable/unknown": 1}
+    assert result["first_win_rate"] == result["second_win_rate"] == pytest.approx(2 / 3)
+
 
 def test_deal_ranges():
     assert parse_deal_ranges("1-3,7,2-4") == [1, 2, 3, 7, 4]
@@ -168,6 +178,22 @@ def test_survey_then_report_json(tmp_path, capsys):
     assert len(rows_of(db)) == 70
     code, out, _ = frog(capsys, "report", db)
     assert code == 0 and TINY_LABEL in out and "95% interval" in out
+    code, out, _ = frog(capsys, "report", db, "--markdown")
+    assert code == 0 and f"| `{TINY_LABEL}` | 70 |" in out
+
+    # the same deals under optional play: a pair table over the 30 shared deals
+    code, _, err = frog(capsys, "survey", *TINY, "--stock-play", "optional", "--deals", "41-70",
+                        "--timeout", "5s", "--memory", "1M", "--db", db)
+    assert code == 0, err
+    optional = TINY_LABEL + " --stock-play optional"
+    code, out, _ = frog(capsys, "report", db, "--json", "--pair", TINY_LABEL, optional)
+    pair = json.loads(out)["pair"]
+    assert pair["labels"] == [TINY_LABEL, optional] and pair["deals"] == 30
+    assert sum(pair["pairs"].values()) == 30
+    # a forced win is a legal line under optional play too
+    assert "winnable/unwinnable" not in pair["pairs"]
+    code, _, err = frog(capsys, "report", db, "--pair", TINY_LABEL, "toad")
+    assert code == 2 and "no label 'toad'" in err
 
 
 @pytest.mark.parametrize("argv, message", [

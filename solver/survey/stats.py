@@ -71,3 +71,21 @@ def summarise(rows: Sequence[Row]) -> dict:
         "solution_length": distribution([row.moves for row in rows if row.moves is not None]),
         "unknown_deals": [row.deal for row in rows if row.verdict == "unknown"],
     }
+
+
+def crosstab(first: Sequence[Row], second: Sequence[Row]) -> dict:
+    """Verdicts of the deals two labels share (forced against optional play, say): counts
+    for each (first verdict, second verdict) pair, keyed "winnable/unknown" and so on, and the
+    win rates of both on exactly those deals."""
+    verdicts = {row.deal: row.verdict for row in second}
+    pairs = [(row.verdict, verdicts[row.deal]) for row in first if row.deal in verdicts]
+    table: dict[str, int] = {}
+    for pair in pairs:
+        table["/".join(pair)] = table.get("/".join(pair), 0) + 1
+    shared = len(pairs)
+    return {
+        "deals": shared,
+        "pairs": dict(sorted(table.items())),
+        "first_win_rate": sum(a == "winnable" for a, _ in pairs) / shared if shared else None,
+        "second_win_rate": sum(b == "winnable" for _, b in pairs) / shared if shared else None,
+    }
