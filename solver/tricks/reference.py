@@ -1,29 +1,42 @@
 """Plain minimax without pruning, tables or card equivalence: the yardstick for `search`.
 
-Exponential, so only for reduced deals (a few cards per hand). The differential tests
-compare the fast search with it on every contract and rule parameter.
+Exponential, so only for reduced deals (a few cards per hand). It uses only the rules
+engine's `legal_plays` and `winning_index`; the differential tests compare the fast
+search with it on every contract and rule parameter.
 """
 from __future__ import annotations
 
-import copy
 from itertools import combinations
 
+from solver.tricks.cards import POINTS
 from solver.tricks.deal import Deal
-from solver.tricks.engine import Game
+from solver.tricks.engine import Game, legal_plays, winning_index
 from solver.tricks.rules import Rules
 
 
 def minimax(game: Game) -> int:
-    """The bidder's final total when all three play perfectly from `game`."""
-    if game.finished:
-        return game.points[0]
-    maximize = game.to_play == game.rules.bidder
-    values = []
-    for c in game.legal():
-        child = copy.deepcopy(game)
-        child.play(c)
-        values.append(minimax(child))
-    return max(values) if maximize else min(values)
+    """The bidder's final total when all three play perfectly from `game` (left unchanged)."""
+    rules = game.rules
+    hands = [list(h) for h in game.hands]
+
+    def value(leader: int, trick: list[int]) -> int:
+        """Bidder's points from the current trick on; seats 1-3."""
+        if len(trick) == 3:
+            winner = (leader - 1 + winning_index(trick, rules.trump)) % 3 + 1
+            gain = sum(POINTS[c] for c in trick) if winner == rules.bidder else 0
+            return gain + value(winner, [])
+        seat = (leader - 1 + len(trick)) % 3 + 1
+        hand = hands[seat - 1]
+        if not hand:
+            return 0
+        results = []
+        for c in legal_plays(hand, trick, rules.trump, rules.must_overtrump):
+            hand.remove(c)
+            results.append(value(leader, trick + [c]))
+            hand.append(c)
+        return max(results) if seat == rules.bidder else min(results)
+
+    return game.points[0] + value(game.leader, list(game.trick))
 
 
 def brute_force(deal: Deal, rules: Rules) -> int:

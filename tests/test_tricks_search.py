@@ -1,0 +1,90 @@
+"""Differential tests: the pruned double-dummy search against plain minimax.
+
+Reduced deals (2-4 cards a hand) for every contract, chico trump, leader, widow size and
+the overtrump rule; every solution's line is replayed through the rules engine.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solver.tricks.cards import mask_of
+from solver.tricks.deal import Deal, make_deal
+from solver.tricks.engine import Game, replay
+from solver.tricks.reference import brute_force, minimax
+from solver.tricks.rules import Rules
+from solver.tricks.search import Searcher, solve
+
+CONTRACTS = [("grand", 2), ("chico", 0), ("chico", 1), ("chico", 3), ("frog", 2)]
+
+
+def random_deal(rng: random.Random, size: int, widow: int) -> Deal:
+    cards = rng.sample(range(36), 3 * size + widow)
+    taken_pool = rng.randint(0, 20)
+    return make_deal([cards[:size], cards[size:2 * size], cards[2 * size:3 * size]],
+                     cards[3 * size:], leader=rng.randint(1, 3),
+                     taken=(taken_pool // 2, taken_pool - taken_pool // 2))
+
+
+@pytest.mark.parametrize("overtrump", [False, True])
+@pytest.mark.parametrize("contract, trump", CONTRACTS)
+def test_search_equals_minimax_on_reduced_deals(contract, trump, overtrump):
+    rng = random.Random(f"{contract}{trump}{overtrump}")
+    for _ in range(120):
+        size = rng.choice([2, 3] if contract == "frog" else [2, 3, 4])
+        widow = rng.randint(0, 3 if size < 3 else 2)
+        deal = random_deal(rng, size, widow)
+        rules = Rules(contract, rng.randint(1, 3), trump, must_overtrump=overtrump)
+        solution = solve(deal, rules, table_bits=12)
+        assert solution.bidder_points == brute_force(deal, rules), (deal, rules)
+        game = replay(deal, rules, solution.discard, solution.line)
+        assert game.finished and game.points[0] == solution.bidder_points
+
+
+@pytest.mark.parametrize("overtrump", [False, True])
+def test_kernel_equals_minimax_in_the_middle_of_a_trick(overtrump):
+    """Start the kernel with one or two cards already on the trick."""
+    rng = random.Random(f"mid{overtrump}")
+    for _ in range(60):
+        deal = random_deal(rng, 4, 0)
+        contract, trump = rng.choice([c for c in CONTRACTS if c[0] != "frog"])
+        rules = Rules(contract, rng.randint(1, 3), trump, must_overtrump=overtrump)
+        game = Game.start(deal, rules)
+        for _ in range(rng.randint(1, 2)):
+            game.play(rng.choice(game.legal()))
+        searcher = Searcher(rules, table_bits=12)
+        still_to_come = searcher.value([mask_of(h) for h in game.hands], game.leader,
+                                       list(game.trick))
+        assert game.points[0] + still_to_come == minimax(game)
+
+
+def test_windows_give_bounds_on_the_right_side():
+    """Fail-soft answers outside (alpha, beta) bound the exact value from the right side."""
+    rng = random.Random(7)
+    for _ in range(30):
+        deal = random_deal(rng, 4, 0)
+        rules = Rules("grand", rng.randint(1, 3))
+        hands = [mask_of(h) for h in deal.hands]
+        exact = Searcher(rules, 12).value(hands, deal.leader, [])
+        alpha = rng.randint(-1, 60)
+        beta = alpha + rng.randint(1, 30)
+        answer = Searcher(rules, 12).value(hands, deal.leader, [], alpha, beta)
+        if answer <= alpha:
+            assert exact <= answer
+        elif answer >= beta:
+            assert exact >= answer
+        else:
+            assert exact == answer
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(4))
+def test_search_equals_minimax_at_scale(seed):
+    rng = random.Random(seed)
+    for _ in range(300):
+        contract, trump = rng.choice(CONTRACTS)
+        size = rng.choice([2, 3] if contract == "frog" else [3, 4, 5])
+        deal = random_deal(rng, size, rng.randint(0, 3) if size < 4 else 0)
+        rules = Rules(contract, rng.randint(1, 3), trump, must_overtrump=rng.random() < 0.5)
+        assert solve(deal, rules, table_bits=14).bidder_points == brute_force(deal, rules)
