@@ -97,7 +97,8 @@ def _table(report: dict[str, dict]) -> str:
 
 def _markdown(report: dict[str, dict]) -> str:
     lines = ["| label | deals | winnable | unwinnable | unknown | win rate | 95% interval "
-             "| median nodes | limits |", "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |"]
+             "| median nodes | limits |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |"]
     for label, r in report.items():
         settings = r["settings"]
         limits = ", ".join(f"{key} {'/'.join(str(v) for v in values)}"

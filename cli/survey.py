@@ -40,9 +40,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="deal numbers: 1-1000, or a list such as 1-10,50,90-99")
     parser.add_argument("--db", required=True, metavar="FILE",
                         help="SQLite file (created if missing); several surveys may share one")
-    parser.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
-                        help="worker processes (default 1; with --engine ray: tasks in flight "
-                        "per two, 0 = the cluster's CPUs)")
+    parser.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                        help="deals decided at once: worker processes (default 1); with "
+                        "--engine ray, Ray tasks (default 0 = the cluster's CPU count)")
     parser.add_argument("--engine", choices=ENGINES, default="local",
                         help="local: a process pool on this machine (default); ray: a Ray "
                         "cluster (pip install 'frog-solver[ray]')")
@@ -73,6 +73,8 @@ def command_survey(args: argparse.Namespace) -> int:
     if args.timeout is None and args.max_nodes is None:
         raise UserError("a survey needs --timeout (or --max-nodes): some deals never finish "
                         "without a limit")
+    if args.jobs is None:
+        args.jobs = 0 if args.engine == "ray" else 1
     if args.jobs < 0 or (args.jobs == 0 and args.engine == "local"):
         raise UserError("--jobs must be at least 1 (0 only with --engine ray)")
     if args.address and args.engine != "ray":
@@ -94,8 +96,9 @@ def command_survey(args: argparse.Namespace) -> int:
     with store:
         done = store.done(job.label, job.limits if args.retry_unknown else None)
         todo = [number for number in deals if number not in done]
+        workers = f"{args.jobs} job(s)" if args.jobs else "the Ray cluster's CPUs"
         print(f"{job.label}: {len(deals)} deals, {len(deals) - len(todo)} already in {args.db}, "
-              f"{len(todo)} to decide with {args.jobs} job(s)", file=sys.stderr)
+              f"{len(todo)} to decide with {workers}", file=sys.stderr)
         bar = _progress_bar(len(todo), job.label, args.no_progress)
         try:
             run_survey(store, job, todo, args.jobs, args.engine, args.address,

@@ -116,6 +116,8 @@ def run_survey(store: Store, job: Job, deals: list[int], jobs: int, engine: str 
     saved = 0
     try:
         for row in rows:
+            if row.reason == "interrupted":
+                continue  # a Ray task stopped by its node is not a result; a rerun redoes it
             store.save(row, version, job.limits, rules)
             saved += 1
             if on_row:
