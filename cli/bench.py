@@ -95,7 +95,8 @@ def _summary_table(summary: dict) -> str:
     lines = [f"{'variant':<12} {'deals':>5} {'won':>4} {'lost':>4} {'unk':>4} "
              f"{'median ms':>10} {'p99 ms':>9} {'nodes/s':>11}  unknown (nodes)"]
     for variant, s in summary.items():
-        unknown = ", ".join(f"{u['deal']} ({u['nodes']:,})" for u in s["unknown_deals"])
+        unknown = ", ".join(f"{u['deal']} ({u['nodes']:,})" for u in s["unknown_deals"]) \
+            if variant != "all" else ""
         lines.append(f"{variant:<12} {s['deals']:>5} {s['winnable']:>4} {s['unwinnable']:>4} "
                      f"{s['unknown']:>4} {s['median_seconds'] * 1000:>10.1f} "
                      f"{s['p99_seconds'] * 1000:>9.1f} {s['nodes_per_second']:>11,.0f}  "

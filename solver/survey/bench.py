@@ -47,8 +47,8 @@ def summary(rows: list[Row]) -> dict:
         "total_seconds": total,
         "nodes": nodes,
         "nodes_per_second": nodes / total if total > 0 else 0.0,
-        "unknown_deals": [{"deal": row.deal, "nodes": row.nodes} for row in rows
-                          if row.verdict == "unknown"],
+        "unknown_deals": [{"variant": row.label, "deal": row.deal, "nodes": row.nodes}
+                          for row in rows if row.verdict == "unknown"],
     }
 
 
