@@ -83,9 +83,7 @@ def _table(report: dict[str, dict]) -> str:
              f"{'win rate':>8}  {'95% interval':<15} {'median nodes':>12} {'median ms':>9} "
              f"{'p99 ms':>8}  limits"]
     for label, r in report.items():
-        limits = ", ".join(f"{key} {'/'.join(str(v) for v in values)}"
-                           for key, values in r["settings"].items()
-                           if key != "solver_version" and values != [None])
+        limits = _limits_text(r["settings"])
         lines.append(
             f"{label:<{width}} {r['deals']:>6} {r['winnable']:>6} {r['unwinnable']:>5} "
             f"{r['unknown']:>7} {100 * r['win_rate']:>7.1f}%  "
@@ -95,15 +93,25 @@ def _table(report: dict[str, dict]) -> str:
     return "\n".join(lines)
 
 
+def _limits_text(settings: dict[str, list]) -> str:
+    """The limits a label's deals were decided under, as survey options ("--max-nodes
+    1000000 --timeout 30s --memory 256M"); several values (a mixed survey) joined by '/'."""
+    def show(key: str, value: float) -> str:
+        if key == "memory":
+            return f"{value // (1 << 20)}M"
+        return f"{value:g}s" if key == "timeout" else str(value)
+
+    return " ".join(f"--{key.replace('_', '-')} {'/'.join(show(key, v) for v in values)}"
+                    for key, values in settings.items()
+                    if key != "solver_version" and values != [None])
+
+
 def _markdown(report: dict[str, dict]) -> str:
     lines = ["| label | deals | winnable | unwinnable | unknown | win rate | 95% interval "
              "| median nodes | limits |",
              "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |"]
     for label, r in report.items():
-        settings = r["settings"]
-        limits = ", ".join(f"{key} {'/'.join(str(v) for v in values)}"
-                           for key, values in settings.items()
-                           if key in ("max_nodes", "timeout") and values != [None])
+        limits = _limits_text(r["settings"])
         lines.append(f"| `{label}` | {r['deals']} | {r['winnable']} | {r['unwinnable']} | "
                      f"{r['unknown']} | {100 * r['win_rate']:.1f}% | "
                      f"{100 * r['ci_low']:.1f}% - {100 * r['ci_high']:.1f}% | "
