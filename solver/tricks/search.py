@@ -18,6 +18,7 @@ from solver.tricks.engine import Game, legal_plays, replay, winning_index
 from solver.tricks.rules import CHICO_TRUMPS, SCORING, Rules
 
 TABLE_BITS = 20
+FROG_TABLE_BITS = 22  # every discard shares one table, so it fills faster
 TOP = 121  # above any card-point total
 
 
@@ -90,8 +91,10 @@ class Searcher:
         return gain + self.value(hands, winner, [], alpha - gain, beta - gain)
 
 
-def solve(deal: Deal, rules: Rules, table_bits: int = TABLE_BITS) -> Solution:
+def solve(deal: Deal, rules: Rules, table_bits: int | None = None) -> Solution:
     """The bidder's exact total under perfect play, with the discard and a checked line."""
+    if table_bits is None:
+        table_bits = FROG_TABLE_BITS if rules.contract == "frog" and deal.widow else TABLE_BITS
     searcher = Searcher(rules, table_bits)
     if rules.contract == "frog":
         discard, play_points = _best_discard(deal, rules, searcher)
