@@ -290,12 +290,13 @@ class _Model:
         for x in range(len(self.loose)):
             events.append((solver.Value(self.tau[x]), "up", x))
         moves = []
+        # A straight-up card's up is part of its `stock foundation` move, so it is skipped.
         for _, kind, index in sorted(events):
             if kind == "turn":
                 x = self.stock[index]
                 target = FOUNDATION if solver.BooleanValue(self.straight[index]) else pile_of[x]
                 moves.append(Move(self.loose[x].card, STOCK, target))
-            elif index not in self.stock or index in pile_of:
+            elif self.loose[index].source != STOCK or index in pile_of:
                 item = self.loose[index]
                 source = pile_of.get(index, item.source)
                 moves.append(Move(item.card, source, FOUNDATION))
