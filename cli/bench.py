@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "median and 99th-percentile time, the aggregate nodes/s and the deals left unknown "
         "with their node counts. Save a run with --json and compare it with a later one.",
         epilog="examples:\n"
-        "  frog bench                                 # the full set, about ten minutes\n"
+        "  frog bench                                 # the full set, about five minutes\n"
         "  frog bench --quick --json > new.json       # the one-minute subset, as JSON\n"
         "  frog bench --compare old.json new.json     # faster or slower, deal by deal\n"
         "  frog bench --variant frog --variant sir-tommy --timeout 20s\n\n"
