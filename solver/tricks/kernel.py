@@ -9,7 +9,8 @@ shared by every frog discard of a contract: a key (cards still in the hands, lea
 who holds each card and what is still to come.
 
 Pruning, all of it exact:
-- bounds from points still out: at a trick boundary the answer lies in 0..points in hands;
+- bounds from points still out: at a trick boundary the answer lies between the points of
+  the bidder's unbroken run of top trumps and the points in hands minus the defenders' run;
 - the table, probed and stored at trick boundaries only, holds lower and upper bounds;
 - equivalent cards: two cards of one hand, of one suit and both worth nothing (6-9), with
   no card of that suit between them still in a hand or on the current trick, are one choice;
@@ -24,7 +25,6 @@ from numba import njit
 from solver.tricks.cards import POINTS, RANK_POINTS
 
 TRUMP, BIDDER, MUST_OVERTRUMP, NODES = 0, 1, 2, 3
-CONTEXT_SIZE = 4
 INFINITY = 1000
 ZERO_POINT_RANKS = 4  # ranks 0-3 (6 7 8 9) are worth nothing
 
