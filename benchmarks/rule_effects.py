@@ -1,12 +1,13 @@
 """What each reduction of the search is worth, in nodes: all on, then each one switched off.
 
-Two deal sets:
-  medium  random reduced games (2 decks of A-6, 2 waste piles, reserve of 4, forced and
-          optional play) that the search decides completely, so node counts compare whole
-          searches, losses included;
-  full    `frog` deals 1..N at a node limit, where what counts is how many get decided.
+Three deal sets:
+  small   random 2-deck games of A-5 with one waste pile and a reserve of 4, forced and
+          optional play, decided completely: about half are lost, so node counts compare
+          whole searches, loss proofs included;
+  medium  the same with A-6 and two waste piles (all wins so far: how fast they are found);
+  full    `frog` deals 1..N with restarts, at a node limit: how many get decided.
 
-    python benchmarks/rule_effects.py [--medium 60] [--full 40] [--max-nodes 1M]
+    python benchmarks/rule_effects.py [--small 200] [--medium 60] [--full 40] [--max-nodes 1e6]
 
 Prints one table per set; the figures quoted in the README come from this script.
 """
@@ -26,13 +27,15 @@ from solver.search.driver import RULE_SWITCHES, warm_up
 CONFIGURATIONS = [("all reductions", ())] + [(f"without {name}", (name,)) for name in RULE_SWITCHES]
 
 
-def medium_games(count: int) -> list:
+def reduced_games(count: int, ranks: int, piles: int, reserve: int) -> list:
+    """Random 2-deck games of A..ranks, half forced and half optional, dealt as `frog`."""
     rng = random.Random(2026)
     games = []
     for i in range(count):
-        rules = Rules("frog", ranks=6, waste_piles=2, reserve_size=4,
+        rules = Rules("frog", ranks=ranks, waste_piles=piles, reserve_size=reserve,
                       stock_play="forced" if i % 2 == 0 else "optional")
-        deck = [Card(rank, suit) for _ in range(2) for suit in "CDHS" for rank in range(1, 7)]
+        deck = [Card(rank, suit) for _ in range(2) for suit in "CDHS"
+                for rank in range(1, ranks + 1)]
         rng.shuffle(deck)
         games.append(deal_from_deck(rules, deck))
     return games
@@ -66,6 +69,7 @@ def print_table(title: str, deals: list, limits: Limits, restarts: bool) -> None
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--small", type=int, default=200, help="number of small games")
     parser.add_argument("--medium", type=int, default=60, help="number of medium games")
     parser.add_argument("--full", type=int, default=40, help="frog deals 1..N")
     parser.add_argument("--max-nodes", type=float, default=1e6, help="node limit per deal")
@@ -73,9 +77,12 @@ def main() -> None:
     warm_up()
     limits = Limits(max_nodes=int(args.max_nodes), memory=1 << 26)
     started = time.perf_counter()
+    if args.small:
+        print_table("small games: 2 decks of A-5, 1 waste pile, reserve 4 (many lost)",
+                    reduced_games(args.small, 5, 1, 4), limits, restarts=False)
     if args.medium:
-        print_table("medium reduced games (complete searches)", medium_games(args.medium),
-                    limits, restarts=False)
+        print_table("medium games: 2 decks of A-6, 2 waste piles, reserve 4",
+                    reduced_games(args.medium, 6, 2, 4), limits, restarts=False)
     if args.full:
         full = [deal_from_number(variant_rules("frog"), n) for n in range(1, args.full + 1)]
         print_table("frog deals", full, limits, restarts=True)
