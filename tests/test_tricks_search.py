@@ -5,6 +5,7 @@ the overtrump rule; every solution's line is replayed through the rules engine.
 """
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -79,10 +80,12 @@ def test_windows_give_bounds_on_the_right_side():
 
 
 @pytest.mark.slow
+@pytest.mark.skipif("FROG_SOAK" not in os.environ, reason="soak mode: set FROG_SOAK=N")
 @pytest.mark.parametrize("seed", range(4))
 def test_search_equals_minimax_at_scale(seed):
+    """FROG_SOAK=300 pytest -m slow tests/test_tricks_search.py: N deals per seed."""
     rng = random.Random(seed)
-    for _ in range(300):
+    for _ in range(int(os.environ["FROG_SOAK"])):
         contract, trump = rng.choice(CONTRACTS)
         size = rng.choice([2, 3] if contract == "frog" else [3, 4, 5])
         deal = random_deal(rng, size, rng.randint(0, 3) if size < 4 else 0)

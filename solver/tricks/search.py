@@ -157,7 +157,7 @@ def _best_discard(deal: Deal, rules: Rules, searcher: Searcher) -> tuple[list[in
 
 
 def _discards(deal: Deal, rules: Rules) -> list[tuple[int, ...]]:
-    """The frog discards worth trying, most points first.
+    """The frog discards worth trying, the most promising first.
 
     Two worthless cards (6-9) of one suit with no defender's card between them are
     interchangeable in the bidder's hand, so of such a run only the lowest cards are ever
@@ -190,7 +190,7 @@ def _discards(deal: Deal, rules: Rules) -> list[tuple[int, ...]]:
 
 
 def _optimal_line(game: Game, searcher: Searcher, play_points: int) -> list[list[tuple[int, int]]]:
-    """Follow cards that keep the value, one test search (window of one point) per card."""
+    """Follow cards that keep the value: one test search per card, window (value -1, value +1)."""
     hands = [mask_of(h) for h in game.hands]
     leader, trick, target = game.leader, [], play_points
     # `target` is the bidder's points from the current trick on, under perfect play.
