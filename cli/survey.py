@@ -52,7 +52,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--retry-unknown", action="store_true",
                         help="re-decide deals stored as unknown whose --timeout or --max-nodes was "
                         "tighter than this run's")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--no-progress", action="store_true",
+                        help="no progress bar (it is shown when standard error is a terminal, "
+                        "or when the environment variable FROG_PROGRESS is set)")
     add_rule_arguments(parser)
     add_limit_arguments(parser)
     set_table_default(parser, SURVEY_MEMORY)
