@@ -86,6 +86,9 @@ def test_illegal_cards_are_refused_with_the_reason():
     with pytest.raises(IllegalPlay, match="trick 1: seat 3 may not play 9D: it does not trump"):
         replay(deal, rules, None, [[(1, parse_card("AC")), (2, parse_card("KC")),
                                     (3, parse_card("9D"))]])
+    with pytest.raises(IllegalPlay, match="trick 1: a trick has 3 cards, not 4"):
+        replay(deal, rules, None, [[(1, parse_card("AC")), (2, parse_card("KC")),
+                                    (3, parse_card("TH")), (1, parse_card("7H"))]])
     with pytest.raises(IllegalPlay, match="out of turn"):
         replay(deal, rules, None, [[(2, parse_card("KC"))]])
     with pytest.raises(IllegalPlay, match="not in the player's hand"):

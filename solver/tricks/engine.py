@@ -138,7 +138,7 @@ def replay(deal: Deal, rules: Rules, discard: list[int] | None,
     """Play a line of (seat, card) tricks; `IllegalPlay` names the trick and card refused."""
     game = Game.start(deal, rules, discard)
     for number, trick in enumerate(line, 1):
-        if len(trick) != 3 and not (number == len(line) and trick):
+        if len(trick) > 3 or (len(trick) < 3 and not (number == len(line) and trick)):
             raise IllegalPlay(f"trick {number}: a trick has 3 cards, not {len(trick)}", number)
         for seat, c in trick:
             if game.finished:
