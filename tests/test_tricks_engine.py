@@ -20,6 +20,7 @@ def positions(draw):
     return (cards[:size], cards[size:size + played], draw(st.integers(0, 3)), draw(st.booleans()))
 
 
+@settings(deadline=None)
 @given(positions())
 def test_legal_plays_obey_follow_trump_overtrump(position):
     hand, trick, trump, overtrump = position
@@ -43,6 +44,7 @@ def test_legal_plays_obey_follow_trump_overtrump(position):
         assert sorted(legal) == sorted(hand)
 
 
+@settings(deadline=None)
 @given(st.permutations(range(36)), st.integers(0, 3))
 def test_trick_goes_to_highest_trump_else_highest_of_suit_led(cards, trump):
     trick = cards[:3]
@@ -54,7 +56,7 @@ def test_trick_goes_to_highest_trump_else_highest_of_suit_led(cards, trump):
         assert winner == max((c for c in trick if suit_of(c) == suit_of(trick[0])), key=rank_of)
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(st.permutations(range(36)), st.integers(1, 11), st.integers(0, 3), st.data())
 def test_random_legal_playouts_conserve_points(pack, size, widow_size, data):
     """Whatever is played, the two sides end up sharing every point in play."""

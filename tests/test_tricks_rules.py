@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.shuffle import pysol_card_ids
@@ -108,6 +108,7 @@ def test_numbered_deal_follows_the_3_widow_4_4_procedure():
     assert format_cards(deal.widow) == format_cards(parse_card(n) for n in names[9:12])
 
 
+@settings(deadline=None)
 @given(st.integers(min_value=1, max_value=10**20))
 def test_every_numbered_deal_uses_each_card_once(number):
     deal = deal_from_number(number)
@@ -116,6 +117,7 @@ def test_every_numbered_deal_uses_each_card_once(number):
     assert [len(h) for h in deal.hands] == [11, 11, 11]
 
 
+@settings(deadline=None)
 @given(st.permutations(range(36)), st.integers(0, 11), st.integers(0, 3))
 def test_any_deal_round_trips_through_its_file(pack, size, widow):
     deal = make_deal([pack[:size], pack[size:2 * size], pack[2 * size:3 * size]],
