@@ -370,6 +370,13 @@ def test_report_plots_without_matplotlib_is_a_clear_error(tmp_path, capsys, monk
     assert code == 2 and "pip install 'frog-solver[plots]'" in err
 
 
+def test_ray_engine_without_ray_is_a_clear_error(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)  # makes `import ray` fail
+    code, _, err = frog(capsys, "survey", *TINY, "--deals", "1-3", "--engine", "ray",
+                        "--timeout", "1s", "--db", tmp_path / "r.sqlite")
+    assert code == 2 and "pip install 'frog-solver[ray]'" in err
+
+
 def test_ray_engine_against_a_local_instance(tmp_path, capsys):
     ray = pytest.importorskip("ray")
     db = tmp_path / "ray.sqlite"
