@@ -15,7 +15,9 @@ Pruning, all of it exact:
 - equivalent cards: two cards of one hand, of one suit and both worth nothing (6-9), with
   no card of that suit between them still in a hand or on the current trick, are one choice;
 - move ordering: the table's best card first, then cards that take the trick, then points
-  thrown to a partner's winning trick, then the cheapest losing card.
+  thrown to a partner's winning trick, then the cheapest losing card;
+- enhanced transposition cutoffs: before searching the last card of a trick, the table
+  entries of the trick boundaries it leads to may already decide the node.
 """
 from __future__ import annotations
 
@@ -185,6 +187,40 @@ def _last_trick(hands, leader, trump):
 
 
 @njit(cache=True)
+def _transposition_cutoff(hands, leader, t0, t1, cards, count, maximize, alpha, beta, trump,
+                          bidder, keys, low, high):
+    """A bound that ends the node at once, from the table entries of its children, or -1.
+
+    Used for the last card of a trick, whose children are trick boundaries: if one child
+    is already known to reach beta (bidder to play) or stay at alpha (a defender), the
+    node needs no search (an enhanced transposition cutoff).
+    """
+    rest = hands[0] | hands[1] | hands[2]
+    player = (leader + 2) % 3
+    size_mask = keys.shape[0] - 1
+    for i in range(count):
+        c = cards[i]
+        win = 0
+        top = t0
+        if beats(t1, top, trump):
+            win = 1
+            top = t1
+        if beats(c, top, trump):
+            win = 2
+        winner = (leader + win) % 3
+        gain = CARD_POINTS[t0] + CARD_POINTS[t1] + CARD_POINTS[c] if winner == bidder else 0
+        key = (rest & ~(1 << c)) | (winner << 36)
+        slot = _slot(key, size_mask)
+        if keys[slot] != key:
+            continue
+        if maximize and low[slot] + gain >= beta:
+            return low[slot] + gain
+        if not maximize and high[slot] + gain <= alpha:
+            return high[slot] + gain
+    return -1
+
+
+@njit(cache=True)
 def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
     """Bidder's points from the current trick on; `n` cards (t0, t1) are on the trick.
 
@@ -278,6 +314,13 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
                 f[F_NEXT] = 0
                 f[F_COUNT] = _order_moves(hands, n, leader, f[F_T0], f[F_T1], trump,
                                           must_overtrump, bidder, table_move, moves[d])
+                if n == 2:
+                    cutoff = _transposition_cutoff(hands, leader, f[F_T0], f[F_T1], moves[d],
+                                                   f[F_COUNT], maximize, alpha, beta, trump,
+                                                   bidder, keys, low, high)
+                    if cutoff >= 0:
+                        result = cutoff
+                        returning = True
         else:
             returning = False
             # A child's answer came back: take it into this node.
