@@ -6,9 +6,10 @@ import os
 import sys
 
 from cli.deal_source import add_rule_arguments, rule_overrides
-from cli.errors import UserError
+from cli.errors import InternalError, UserError
 from cli.limits import add_limit_arguments, limits_from, memory_size
 from solver.rules import RulesError
+from solver.search.decode import SearchBug
 from solver.survey.runner import ENGINES, EngineError, run_survey
 from solver.survey.store import Store, StoreError, parse_deal_ranges
 from solver.survey.work import Job, label, rules_for
@@ -107,6 +108,9 @@ def command_survey(args: argparse.Namespace) -> int:
                        on_row=bar.update_row)
         except EngineError as exc:
             raise UserError(str(exc)) from None
+        except SearchBug as exc:
+            raise InternalError(f"{exc} (please report this deal; the rows before it are "
+                                "saved)") from None
         except KeyboardInterrupt:
             bar.close()
             print(f"frog survey: stopped; {bar.saved} deals saved this run; run the same "
