@@ -11,6 +11,7 @@ from solver.deal import deal_from_number
 from solver.methods import decide
 from solver.rules import Rules, variant_rules
 from solver.search import Limits
+from solver.search.decode import SearchBug
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,12 @@ def rules_for(variant: str, **overrides: object) -> Rules:
 
 
 def decide_number(job: Job, number: int) -> Row:
-    """Deal `number` under the job's rules and decide it with the exact search."""
-    result = decide(deal_from_number(job.rules, number), limits=job.limits)
+    """Deal `number` under the job's rules and decide it with the exact search; a win that
+    fails its replay raises SearchBug naming the deal (the worker's traceback is not shown)."""
+    try:
+        result = decide(deal_from_number(job.rules, number), limits=job.limits)
+    except SearchBug as exc:
+        raise SearchBug(f"{job.label} deal {number}: {exc}") from None
     return Row(job.label, number, result.verdict, result.reason, result.nodes, result.seconds,
                len(result.moves) if result.moves else None,
                float(result.stats.get("nodes_per_second", 0)))
