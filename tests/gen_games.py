@@ -19,7 +19,7 @@ from typing import Callable, Protocol
 
 from solver.cards import Card
 from solver.deal import Deal, check_deal, deal_from_deck
-from solver.game import FOUNDATION, STOCK, Move, Position, replay
+from solver.game import STOCK, Move, Position, deal_after, replay
 from solver.rules import ACE_PROCEDURES, Rules
 
 #: Most cards in a game, by (stock play, waste piles): the brute force's state count grows
@@ -64,8 +64,7 @@ def random_deal(rng: random.Random, rules: Rules) -> Deal:
 def play_randomly(rng: random.Random, deal: Deal, moves: int) -> Deal:
     """The position after up to `moves` random legal moves, as a Deal (a position in play)."""
     position = Position.start(deal)
-    tops: list[Card | None] = list(deal.foundations)
-    tops += [None] * (deal.rules.foundations - len(tops))
+    played = []
     for _ in range(moves):
         legal = position.legal_moves()
         if not legal:
@@ -73,11 +72,9 @@ def play_randomly(rng: random.Random, deal: Deal, moves: int) -> Deal:
         turns = [move for move in legal if move.source == STOCK]
         # Turning cards at random, rather than playing what fits, is what strands them.
         move = rng.choice(turns if turns and rng.random() < 0.7 else legal)
-        if move.target == FOUNDATION:
-            tops[position.foundations.index(move.card.rank - 1)] = move.card
+        played.append(move)
         position = position.play(move)
-    started = tuple(card for card in tops if card is not None)
-    in_play = Deal(deal.rules, started, position.reserve, position.stock, position.waste)
+    in_play = deal_after(deal, played)
     check_deal(in_play)
     return in_play
 

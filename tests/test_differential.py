@@ -1,4 +1,4 @@
-"""Differential tests: the unpruned brute force and the CP-SAT model must agree on every game.
+"""Differential tests: the brute force, the CP-SAT model and the search agree on every game.
 
 Every verdict is computed, never written down: the two methods share nothing but the deal,
 and every win either reports is replayed through the reference engine (gen_games.py).
@@ -22,6 +22,7 @@ from solver.cards import Card
 from solver.deal import Deal, parse_deal
 from solver.cpsat import cpsat_solve
 from solver.rules import Rules
+from solver.search import Limits, solve
 
 #: Beyond this many positions the brute force answers unknown and the game is not compared.
 BRUTE_STATES = 200_000
@@ -31,10 +32,12 @@ DEFAULT_GAMES = 300
 
 
 def standard_methods() -> dict[str, Method]:
-    """The two witnesses every game is held to (the fast search joins them elsewhere)."""
+    """The three methods every game is held to: the two witnesses and the fast search
+    (tests/test_search.py holds the search to the brute force on many more games)."""
     return {
         "brute": lambda deal: brute_solve(deal, max_states=BRUTE_STATES),
         "cpsat": lambda deal: cpsat_solve(deal, time_limit=CPSAT_SECONDS),
+        "search": lambda deal: solve(deal, Limits(memory=1 << 22)),
     }
 
 

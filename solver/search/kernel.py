@@ -391,7 +391,7 @@ def _pile_score(rank, top, height, ranks):
 
 @njit(cache=True)
 def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, forced,
-              npiles, ranks, stats, options):
+              npiles, ranks, stats, options, scores):
     """Fill moves[d] in search order; returns (count, number of foundation moves first).
 
     Foundation moves of awake cards come first (reserve, then piles; equal pile tops are
@@ -429,7 +429,6 @@ def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, f
             count += 1
         if not (fits and forced):
             first_turn = count
-            scores = np.empty(npiles + 1, dtype=np.int64)
             for p in range(npiles):
                 duplicate = False
                 for q in range(p if options & OPT_SYMMETRY else 0):
@@ -496,7 +495,7 @@ def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves
                 fk2[d] = k2
                 fstart[d] = st[NODES]
                 c, f = _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, d, moves,
-                                 d, forced, npiles, ranks, stats, options)
+                                 d, forced, npiles, ranks, stats, options, scratch[4])
                 nmoves[d] = c
                 nfound[d] = f
             st[PHASE] = PHASE_NEXT

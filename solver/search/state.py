@@ -55,7 +55,7 @@ class SearchArrays:
         self.fstart = np.zeros(depth, dtype=np.int64)
         self.sleep = np.full((depth, self.npiles + 1), kernel.NO_MARK, dtype=np.int64)
         self.stats = np.zeros(kernel.STATS_SIZE, dtype=np.int64)
-        self.scratch = np.zeros((4, max(self.ranks + 2, self.npiles + 1)), dtype=np.int64)
+        self.scratch = np.zeros((5, max(self.ranks + 2, self.npiles + 1)), dtype=np.int64)
         self._deal = deal
 
     def reset(self, noise: int, seed: int) -> None:
