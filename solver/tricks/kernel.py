@@ -169,6 +169,20 @@ def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_
 
 
 @njit(cache=True)
+def trick_winner(t0: int, t1: int, t2: int, trump: int) -> int:
+    """Index in the trick (0-2) of the card that wins it: the highest trump, else the
+    highest card of the suit led."""
+    win = 0
+    top = t0
+    if beats(t1, top, trump):
+        win = 1
+        top = t1
+    if beats(t2, top, trump):
+        win = 2
+    return win
+
+
+@njit(cache=True)
 def _last_trick(hands, leader, trump):
     """Index in the trick (0-2) of the winner when every hand holds one card."""
     cards = np.empty(3, dtype=np.int64)
@@ -178,12 +192,7 @@ def _last_trick(hands, leader, trump):
         while hand >> c != 1:
             c += 1
         cards[i] = c
-    win = 0
-    if beats(cards[1], cards[0], trump):
-        win = 1
-    if beats(cards[2], cards[win], trump):
-        win = 2
-    return win
+    return trick_winner(cards[0], cards[1], cards[2], trump)
 
 
 @njit(cache=True)
@@ -200,14 +209,7 @@ def _transposition_cutoff(hands, leader, t0, t1, cards, count, maximize, alpha, 
     size_mask = keys.shape[0] - 1
     for i in range(count):
         c = cards[i]
-        win = 0
-        top = t0
-        if beats(t1, top, trump):
-            win = 1
-            top = t1
-        if beats(c, top, trump):
-            win = 2
-        winner = (leader + win) % 3
+        winner = (leader + trick_winner(t0, t1, c, trump)) % 3
         gain = CARD_POINTS[t0] + CARD_POINTS[t1] + CARD_POINTS[c] if winner == bidder else 0
         key = (rest & ~(1 << c)) | (winner << 36)
         slot = _slot(key, size_mask)
@@ -355,14 +357,7 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
                 if n == 2:
                     t0 = f[F_T0]
                     t1 = f[F_T1]
-                    win = 0
-                    top = t0
-                    if beats(t1, top, trump):
-                        win = 1
-                        top = t1
-                    if beats(c, top, trump):
-                        win = 2
-                    winner = (leader + win) % 3
+                    winner = (leader + trick_winner(t0, t1, c, trump)) % 3
                     if winner == bidder:
                         gain = CARD_POINTS[t0] + CARD_POINTS[t1] + CARD_POINTS[c]
                     child[F_N] = 0
