@@ -78,14 +78,15 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
     options = kernel.ALL_OPTIONS
     for name in disabled:
         options &= ~RULE_SWITCHES[name]
-    warm_up()
     arrays = SearchArrays(deal)
     table = Table(limits.memory)
     start = time.perf_counter()
     nodes_before = 0  # nodes of finished restarts
     restart = 0
     verdict, reason = "unknown", None
-    try:
+    try:  # Ctrl-C, even while the kernel is still being compiled, gives "interrupted"
+        warm_up()
+        start = time.perf_counter()
         while True:
             budget = int(FIRST_BUDGET * BUDGET_GROWTH ** restart) if restarts else 1 << 62
             if limits.max_nodes is not None:
