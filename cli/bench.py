@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 import json
 import sys
 
@@ -11,7 +12,7 @@ from cli.survey import set_table_default
 from solver.rules import VARIANTS
 from solver.search import Limits
 from solver.survey.bench import BENCH_FORMAT, bench_document, compare, run_bench
-from solver.survey.deal_sets import DEFAULT_SETS, DealSetError, load_sets
+from solver.survey.deal_sets import DealSetError, default_sets_path, load_sets
 from solver.survey.runner import solver_version
 from solver.survey.work import Row
 
@@ -44,8 +45,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="compare two saved --json runs instead of running")
     parser.add_argument("--variant", "-v", action="append", choices=list(VARIANTS),
                         metavar="VARIANT", help="only this variant (repeatable; default all)")
-    parser.add_argument("--sets", default=str(DEFAULT_SETS), metavar="FILE",
-                        help="the deal-set file (default: the checkout's benchmarks/sets.json)")
+    parser.add_argument("--sets", type=Path, default=None, metavar="FILE",
+                        help="the deal-set file (default: benchmarks/sets.json of the checkout "
+                             "or of the current directory)")
     add_limit_arguments(parser)
     set_table_default(parser, BENCH_MEMORY)
     parser.set_defaults(func=command_bench)
@@ -60,7 +62,7 @@ def command_bench(args: argparse.Namespace) -> int:
         raise UserError(str(exc)) from None
     set_name = "quick" if args.quick else "full"
     if set_name not in sets:
-        raise UserError(f"{args.sets}: no '{set_name}' set")
+        raise UserError(f"{args.sets or default_sets_path()}: no '{set_name}' set")
     deals = {variant: numbers for variant, numbers in sets[set_name].items()
              if not args.variant or variant in args.variant}
     if not deals:

@@ -11,16 +11,23 @@ from pathlib import Path
 
 from solver.rules import VARIANTS
 
-#: The checkout's benchmarks/sets.json (the package is installed editable from the checkout).
-DEFAULT_SETS = Path(__file__).resolve().parents[2] / "benchmarks" / "sets.json"
+SETS_FILE = Path("benchmarks") / "sets.json"
+
+
+def default_sets_path() -> Path:
+    """benchmarks/sets.json of the checkout the package was installed from in editable mode,
+    else of the current directory (a clone, after a plain `pip install .`)."""
+    beside_package = Path(__file__).resolve().parents[2] / SETS_FILE
+    return beside_package if beside_package.exists() else Path.cwd() / SETS_FILE
 
 
 class DealSetError(Exception):
     """The sets file is missing or malformed; the message names the problem."""
 
 
-def load_sets(path: Path = DEFAULT_SETS) -> dict[str, dict[str, list[int]]]:
+def load_sets(path: Path | None = None) -> dict[str, dict[str, list[int]]]:
     """{set name: {variant: [deal numbers]}}, checked: known variants, positive integers."""
+    path = path or default_sets_path()
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
