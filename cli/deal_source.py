@@ -21,7 +21,8 @@ DEFAULT_DEAL = "3"
 def add_deal_arguments(parser: argparse.ArgumentParser, deal_optional: bool = True) -> None:
     """DEAL plus --variant and the rule-parameter overrides of RULES.md."""
     parser.add_argument(
-        "deal", nargs="?" if deal_optional else None, default=DEFAULT_DEAL if deal_optional else None,
+        "deal", nargs="?" if deal_optional else None,
+        default=DEFAULT_DEAL if deal_optional else None,
         metavar="DEAL",
         help="a deal number (PySolFC's shuffle, 1 to 10^20), a deal file (text or JSON), "
              "or - for standard input" + (f"; default {DEFAULT_DEAL}" if deal_optional else ""))

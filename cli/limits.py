@@ -16,7 +16,8 @@ def _number_with_unit(text: str, units: dict, what: str) -> float:
     unit = match.group(2).upper() if match else ""
     if not match or unit not in units:
         raise argparse.ArgumentTypeError(
-            f"'{text}' is not a {what} (number with optional unit: {', '.join(u for u in units if u)})")
+            f"'{text}' is not a {what} "
+            f"(number with optional unit: {', '.join(u for u in units if u)})")
     return float(match.group(1)) * units[unit]
 
 

@@ -264,7 +264,8 @@ def _deal_from_fields(values: dict[str, str], lines: dict[str, int], default_var
 def _rules_from_fields(values: dict[str, str], lines: dict[str, int], default_variant: str,
                        overrides: dict[str, object] | None) -> Rules:
     overrides = dict(overrides or {})
-    variant = str(overrides.pop("variant", None) or values.get("variant") or default_variant).lower()
+    named = overrides.pop("variant", None) or values.get("variant") or default_variant
+    variant = str(named).lower()
     try:
         rules = variant_rules(variant)
     except RulesError as exc:

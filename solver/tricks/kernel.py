@@ -205,7 +205,6 @@ def _transposition_cutoff(hands, leader, t0, t1, cards, count, maximize, alpha, 
     node needs no search (an enhanced transposition cutoff).
     """
     rest = hands[0] | hands[1] | hands[2]
-    player = (leader + 2) % 3
     size_mask = keys.shape[0] - 1
     for i in range(count):
         c = cards[i]
