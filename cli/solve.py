@@ -12,6 +12,7 @@ from cli.limits import add_limit_arguments, limits_from
 from solver.methods import DEFAULT_METHOD, METHODS, decide
 from solver.search import Result
 from solver.search.decode import SearchBug
+from solver.search.driver import NOISE
 
 EXIT_FOR_VERDICT = {"winnable": 0, "unwinnable": 1, "unknown": 3}
 PROGRESS_AFTER = 1.0  # seconds before a live progress line appears on a terminal
@@ -34,6 +35,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "strongest measured); cpsat: the OR-Tools model (give --timeout); "
                         "brute: unpruned search, small games only; portfolio: search, then "
                         "CP-SAT when the search hits --timeout")
+    parser.add_argument("--noise", type=int, default=NOISE, metavar="N",
+                        help=f"restart noise: each restart adds random 0..N-1 to the pile "
+                        f"scores (10-100) (default {NOISE}; 60 or 120 find some wins that "
+                        f"{NOISE} misses, and miss others)")
     add_limit_arguments(parser)
     parser.add_argument("--moves-out", metavar="FILE",
                         help="write a winning line in the move-list format (for frog verify)")
@@ -51,7 +56,9 @@ def command_solve(args: argparse.Namespace) -> int:
               file=sys.stderr)
     meter = _ProgressLine() if sys.stderr.isatty() and not args.json else None
     try:
-        result = decide(deal, args.method, limits, meter)
+        if args.noise < 1:
+            raise UserError("--noise must be at least 1")
+        result = decide(deal, args.method, limits, meter, noise=args.noise)
     except SearchBug as exc:
         raise InternalError(f"{exc} (please report this deal)") from None
     finally:

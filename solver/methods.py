@@ -12,7 +12,7 @@ from solver.deal import Deal
 from solver.game import replay
 from solver.search import Limits, Result, solve
 from solver.search.decode import SearchBug
-from solver.search.driver import Progress
+from solver.search.driver import NOISE, Progress
 
 METHODS = ("search", "cpsat", "brute", "portfolio")
 DEFAULT_METHOD = "search"
@@ -21,16 +21,17 @@ BRUTE_STATES_PER_GIB = 2_000_000
 
 
 def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
-           progress: Progress | None = None) -> Result:
-    """Decide `deal` with the named method; a win that fails its replay raises SearchBug."""
+           progress: Progress | None = None, noise: int = NOISE) -> Result:
+    """Decide `deal` with the named method; a win that fails its replay raises SearchBug.
+    `noise` is the search's restart noise (see solver.search.driver)."""
     if method == "search":
-        result = solve(deal, limits, progress)
+        result = solve(deal, limits, progress, noise=noise)
     elif method == "cpsat":
         result = _cpsat(deal, limits.timeout)
     elif method == "brute":
         result = _brute(deal, limits)
     elif method == "portfolio":
-        result = _portfolio(deal, limits, progress)
+        result = _portfolio(deal, limits, progress, noise)
     else:
         raise ValueError(f"unknown method '{method}' (choose from {', '.join(METHODS)})")
     if result.verdict == "winnable":
@@ -67,10 +68,10 @@ def _brute(deal: Deal, limits: Limits) -> Result:
                   {"states": answer.states})
 
 
-def _portfolio(deal: Deal, limits: Limits, progress: Progress | None) -> Result:
+def _portfolio(deal: Deal, limits: Limits, progress: Progress | None, noise: int) -> Result:
     """The search first; when it stops at a time limit, CP-SAT gets a second opinion for
     as long again (capped at 60 s)."""
-    result = solve(deal, limits, progress)
+    result = solve(deal, limits, progress, noise=noise)
     if result.verdict != "unknown" or result.reason != "time limit":
         result.method = "portfolio/search"
         return result

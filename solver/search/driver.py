@@ -72,9 +72,10 @@ RULE_SWITCHES = {
 
 
 def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
-          restarts: bool = True, disabled: tuple[str, ...] = ()) -> Result:
+          restarts: bool = True, disabled: tuple[str, ...] = (), noise: int = NOISE) -> Result:
     """Decide the deal. With `restarts=False` the search is one plain depth-first pass;
-    `disabled` names reductions of RULE_SWITCHES to switch off."""
+    `disabled` names reductions of RULE_SWITCHES to switch off; restarts add random noise
+    0..noise-1 to the pile scores (10-100)."""
     options = kernel.ALL_OPTIONS
     for name in disabled:
         options &= ~RULE_SWITCHES[name]
@@ -91,7 +92,7 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
             budget = int(FIRST_BUDGET * BUDGET_GROWTH ** restart) if restarts else 1 << 62
             if limits.max_nodes is not None:
                 budget = min(budget, limits.max_nodes - nodes_before)
-            arrays.reset(noise=NOISE if restart else 0, seed=restart)
+            arrays.reset(noise=noise if restart else 0, seed=restart)
             outcome = kernel.PAUSED
             while outcome == kernel.PAUSED:
                 outcome = arrays.run(table, budget, CHUNK, options)
