@@ -14,8 +14,8 @@ from solver.survey.runner import ENGINES, EngineError, run_survey
 from solver.survey.store import Store, StoreError, parse_deal_ranges
 from solver.survey.work import Job, label, rules_for
 
-#: A survey solves many small deals: the table is allocated per deal (about 70 ms per GiB),
-#: and 256 MiB is ample for deals decided within seconds.
+#: A survey runs one search per worker at a time, each with its own table: a 256 MiB cap
+#: keeps --jobs N within N x 256 MiB, and is ample for deals decided within seconds.
 SURVEY_MEMORY = "256M"
 
 
@@ -64,12 +64,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def set_table_default(parser: argparse.ArgumentParser, size: str) -> None:
     """Give --memory (from cli.limits) a smaller default for commands that decide many deals:
-    the table is allocated afresh for every deal, about 70 ms per GiB."""
+    every worker's search grows its own table up to this cap."""
     parser.set_defaults(memory=memory_size(size))
     for action in parser._actions:
         if action.dest == "memory":
             action.help = (f"transposition-table size per deal, e.g. 64M, 1G (default {size}, "
-                           "smaller than frog solve's 1G because it is allocated for every deal)")
+                           "smaller than frog solve's 1G: every worker grows its own table up to it)")
 
 
 def command_survey(args: argparse.Namespace) -> int:
