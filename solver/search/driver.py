@@ -109,18 +109,18 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
             if outcome in (kernel.WON, kernel.LOST):
                 verdict = "winnable" if outcome == kernel.WON else "unwinnable"
                 break
-            nodes_before += arrays.nodes
-            if limits.max_nodes is not None and nodes_before >= limits.max_nodes:
+            if limits.max_nodes is not None and \
+                    nodes_before + arrays.nodes >= limits.max_nodes:
                 reason = "node limit"
                 break
             if limits.timeout is not None and time.perf_counter() - start >= limits.timeout:
                 reason = "time limit"
                 break
+            nodes_before += arrays.nodes
             restart += 1
     except KeyboardInterrupt:
         reason = "interrupted"
-    nodes = nodes_before + arrays.nodes if verdict != "unknown" or reason != "node limit" \
-        else nodes_before
+    nodes = nodes_before + arrays.nodes  # finished restarts plus the one that stopped
     seconds = time.perf_counter() - start
     moves = decode_win(deal, arrays.winning_codes()) if verdict == "winnable" else None
     stats: dict[str, float] = {name: int(arrays.stats[i]) for i, name in STAT_NAMES.items()}
