@@ -15,7 +15,7 @@ from solver.tricks.deal import Deal, make_deal
 from solver.tricks.engine import Game, replay
 from solver.tricks.reference import brute_force, minimax
 from solver.tricks.rules import Rules
-from solver.tricks.search import Searcher, solve
+from solver.tricks.search import Searcher, _discards, solve
 
 CONTRACTS = [("grand", 2), ("chico", 0), ("chico", 1), ("chico", 3), ("frog", 2)]
 
@@ -91,3 +91,13 @@ def test_search_equals_minimax_at_scale(seed):
         deal = random_deal(rng, size, rng.randint(0, 3) if size < 4 else 0)
         rules = Rules(contract, rng.randint(1, 3), trump, must_overtrump=rng.random() < 0.5)
         assert solve(deal, rules, table_bits=14).bidder_points == brute_force(deal, rules)
+
+
+def test_discards_skipped_never_beat_the_ones_tried():
+    """Only the top cards of a block are discarded: checked against every discard."""
+    rng = random.Random("discards")
+    for _ in range(150):
+        deal = random_deal(rng, rng.choice([2, 3, 4]), rng.randint(1, 3))
+        rules = Rules("frog", rng.randint(1, 3), must_overtrump=rng.random() < 0.5)
+        tried = max(minimax(Game.start(deal, rules, list(d))) for d in _discards(deal, rules))
+        assert tried == brute_force(deal, rules), (deal, rules)

@@ -114,8 +114,10 @@ MAX_DEPTH = 3 * 11 + 2
 
 
 @njit(cache=True)
-def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_move, out):
-    """Fill `out` with the distinct legal cards of the player to move, best first."""
+def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_move, out,
+                 scores):
+    """Fill `out` with the distinct legal cards of the player to move, best first
+    (`scores` is scratch space of the same size, kept by the caller to save allocations)."""
     player = (leader + n) % 3
     legal = legal_mask(hands[player], n, t0, t1, trump, must_overtrump)
     in_play = hands[0] | hands[1] | hands[2]
@@ -129,7 +131,6 @@ def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_
         top = t1
         top_seat = (leader + 1) % 3
     ours = n > 0 and ((top_seat == bidder) == (player == bidder))
-    scores = np.empty(11, dtype=np.int64)
     count = 0
     for suit in range(4):
         block = (legal >> (9 * suit)) & 511
@@ -185,14 +186,16 @@ def trick_winner(t0: int, t1: int, t2: int, trump: int) -> int:
 @njit(cache=True)
 def _last_trick(hands, leader, trump):
     """Index in the trick (0-2) of the winner when every hand holds one card."""
-    cards = np.empty(3, dtype=np.int64)
-    for i in range(3):
-        hand = hands[(leader + i) % 3]
-        c = 0
-        while hand >> c != 1:
-            c += 1
-        cards[i] = c
-    return trick_winner(cards[0], cards[1], cards[2], trump)
+    return trick_winner(_only_card(hands[leader]), _only_card(hands[(leader + 1) % 3]),
+                        _only_card(hands[(leader + 2) % 3]), trump)
+
+
+@njit(cache=True)
+def _only_card(hand: int) -> int:
+    c = 0
+    while hand >> c != 1:
+        c += 1
+    return c
 
 
 @njit(cache=True)
@@ -233,6 +236,7 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
     size_mask = keys.shape[0] - 1
     frames = np.zeros((MAX_DEPTH, FRAME_FIELDS), dtype=np.int64)
     moves = np.zeros((MAX_DEPTH, 11), dtype=np.int64)
+    scores = np.zeros(11, dtype=np.int64)
     d = 0
     f = frames[0]
     f[F_N] = n
@@ -314,7 +318,8 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
                 f[F_BEST] = -1
                 f[F_NEXT] = 0
                 f[F_COUNT] = _order_moves(hands, n, leader, f[F_T0], f[F_T1], trump,
-                                          must_overtrump, bidder, table_move, moves[d])
+                                          must_overtrump, bidder, table_move, moves[d],
+                                          scores)
                 if n == 2:
                     cutoff = _transposition_cutoff(hands, leader, f[F_T0], f[F_T1], moves[d],
                                                    f[F_COUNT], maximize, alpha, beta, trump,

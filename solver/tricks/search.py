@@ -159,24 +159,34 @@ def _best_discard(deal: Deal, rules: Rules, searcher: Searcher) -> tuple[list[in
 def _discards(deal: Deal, rules: Rules) -> list[tuple[int, ...]]:
     """The frog discards worth trying, the most promising first.
 
-    Two worthless cards (6-9) of one suit with no defender's card between them are
-    interchangeable in the bidder's hand, so of such a run only the lowest cards are ever
-    discarded.
+    Only the top cards of a block are ever discarded. A block is a run of the bidder's
+    cards of one suit with no defender's card between them (cards out of play do not
+    count). Why this loses nothing: let discard D keep the cards K and discard D' keep
+    K', where K' takes, in each block, the lowest cards instead of any others. Mapping
+    K onto K' block by block, in rank order, keeps every card's rank relative to every
+    defender's card, so legal plays and trick winners correspond one to one and every
+    line of play after D has a twin after D' where the same seats win the same tricks: the
+    two game trees are one tree. Each mapped card is worth no more points than its
+    original (points never fall with rank), and D and K hold as many points together as
+    D' and K'. So at every leaf the twin gives the bidder the same points from the tricks
+    he wins and banks what the mapped cards lost on tricks the defenders win: at least as
+    many points, leaf by leaf, hence value(D') >= value(D) under perfect play. Among
+    worthless cards (equal points) the two are equal.
     """
     holding = sort_hand(list(deal.hands[rules.bidder - 1]) + list(deal.widow))
     defenders = {c for seat, h in enumerate(deal.hands) if seat != rules.bidder - 1 for c in h}
 
-    def next_lower_run_mate(c: int) -> int | None:
-        for lower in range(c - 1, suit_of(c) * 9 - 1, -1):
-            if lower in defenders:
+    def next_higher_in_block(c: int) -> int | None:
+        for higher in range(c + 1, suit_of(c) * 9 + 9):
+            if higher in defenders:
                 return None
-            if lower in holding:
-                return lower
+            if higher in holding:
+                return higher
         return None
 
-    mate = {c: next_lower_run_mate(c) for c in holding if POINTS[c] == 0}
+    above = {c: next_higher_in_block(c) for c in holding}
     chosen = [d for d in combinations(holding, len(deal.widow))
-              if all(mate.get(c) is None or mate[c] in d for c in d)]
+              if all(above[c] is None or above[c] in d for c in d)]
     suits = [sum(suit_of(c) == s for c in holding) for s in range(4)]
 
     def promise(d: tuple[int, ...]) -> tuple[int, int]:
