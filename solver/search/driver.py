@@ -10,8 +10,8 @@ itself was exhausted (no node-limit cut below it, since a cut abandons the whole
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from solver.deal import Deal
 from solver.game import Move

@@ -88,7 +88,7 @@ class SearchArrays:
         self.st[kernel.PHASE] = kernel.PHASE_ENTER
         self.sleep[0, :] = kernel.NO_MARK
 
-    def run(self, table: "Table", budget: int, chunk: int, options: int) -> int:
+    def run(self, table: Table, budget: int, chunk: int, options: int) -> int:
         """Advance the search by at most `chunk` nodes (see kernel.run)."""
         return kernel.run(
             self.reserve, self.stock, self.piles, self.h, self.ph1, self.ph2, self.n,
