@@ -3,21 +3,20 @@
 `search` returns the card points the bidder wins from the current trick (cards already on
 it included) to the end, exactly when the result lies strictly inside (alpha, beta), and
 otherwise a bound on the correct side of the window (fail-soft). The caller owns the
-transposition table (arrays `keys`, `low`, `high`, `best`) and the context array `ctx`
-(trump suit, bidder index 0-2, must-overtrump flag, node counter), so one table can be
-shared by every frog discard of a contract: a key (cards still in the hands, leader) fixes
-who holds each card and what is still to come.
+transposition table (arrays `keys` (two words a slot), `low`, `high`, `best`) and the
+context array `ctx` (trump suit, bidder index 0-2, must-overtrump flag, node counter), so
+one table can be shared by every frog discard of a contract: a key (the three hands, the
+leader) fixes what is still to come.
 
 Pruning, all of it exact:
 - bounds from points still out: at a trick boundary the answer lies between the points of
   the bidder's unbroken run of top trumps and the points in hands minus the defenders' run;
-- the table, probed and stored at trick boundaries only, holds lower and upper bounds;
+- the table, probed and stored at trick boundaries only, holds lower and upper bounds; its
+  key renumbers the worthless cards of each suit among those still in play (`_key`);
 - equivalent cards: two cards of one hand, of one suit and both worth nothing (6-9), with
   no card of that suit between them still in a hand or on the current trick, are one choice;
 - move ordering: the table's best card first, then cards that take the trick, then points
-  thrown to a partner's winning trick, then the cheapest losing card;
-- enhanced transposition cutoffs: before searching the last card of a trick, the table
-  entries of the trick boundaries it leads to may already decide the node.
+  thrown to a partner's winning trick, then the cheapest losing card.
 """
 from __future__ import annotations
 
@@ -33,6 +32,16 @@ ZERO_POINT_RANKS = 4  # ranks 0-3 (6 7 8 9) are worth nothing
 CARD_POINTS = np.array(POINTS, dtype=np.int64)
 SUIT_POINTS = np.array(
     [sum(RANK_POINTS[r] for r in range(9) if m >> r & 1) for m in range(512)], dtype=np.int64)
+
+
+def _packed(held: int, present: int) -> int:
+    """The cards `held` among the worthless ones `present` (4-bit masks of ranks 6-9),
+    renumbered 0, 1, 2... in the order of `present` (see `_key`)."""
+    bits = [r for r in range(ZERO_POINT_RANKS) if present >> r & 1]
+    return sum(1 << i for i, r in enumerate(bits) if held >> r & 1)
+
+
+PACK = np.array([[_packed(h, z) for h in range(16)] for z in range(16)], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -101,15 +110,40 @@ def sure_trump_points(hands, trump, bidder):
 
 
 @njit(cache=True)
-def _slot(key: int, size_mask: int) -> int:
-    h = key * -7046029254386353131  # 0x9E3779B97F4A7C15, wrapping
-    return (h >> 24) & size_mask
+def _key(h0: int, h1: int, h2: int, leader: int):
+    """The table key of a trick boundary: two words holding the three hands and the leader.
+
+    The worthless cards (6-9) of each suit are renumbered 0, 1, 2... among those still in
+    play. They differ only in their order, and a card played is gone, so a hand holding
+    the 8 after the 6 or 7 has been played is the same as one holding the 6 or 7 as long as
+    every card keeps its place among those still in play: such positions share an entry.
+    """
+    rest = h0 | h1 | h2
+    for suit in range(4):
+        shift = 9 * suit
+        present = (rest >> shift) & 15
+        if present == 15:
+            continue  # no worthless card of this suit gone: nothing to renumber
+        keep = ~(15 << shift)
+        h0 = (h0 & keep) | (PACK[present, (h0 >> shift) & 15] << shift)
+        h1 = (h1 & keep) | (PACK[present, (h1 >> shift) & 15] << shift)
+        h2 = (h2 & keep) | (PACK[present, (h2 >> shift) & 15] << shift)
+    return h0 | (leader << 36) | ((h1 & 0x3FFFF) << 38), (h1 >> 18) | (h2 << 18)
+
+
+@njit(cache=True)
+def _slot(key1: int, key2: int, size_mask: int) -> int:
+    """The table slot of a key: every bit of both words reaches the slot bits."""
+    h = key1 * -7046029254386353131 ^ key2 * -4658895280553007687  # wrapping
+    h ^= h >> 31
+    h *= -7046029254386353131
+    return (h >> 32) & size_mask
 
 
 # Fields of one stack frame (one card to choose) in the explicit stack of `search`.
 (F_N, F_LEADER, F_T0, F_T1, F_ALPHA, F_BETA, F_ALPHA0, F_BETA0, F_VALUE, F_BEST, F_SLOT,
- F_KEY, F_LOW, F_HIGH, F_COUNT, F_NEXT, F_GAIN) = range(17)
-FRAME_FIELDS = 17
+ F_KEY1, F_KEY2, F_LOW, F_HIGH, F_COUNT, F_NEXT, F_GAIN) = range(18)
+FRAME_FIELDS = 18
 MAX_DEPTH = 3 * 11 + 2
 
 
@@ -199,32 +233,6 @@ def _only_card(hand: int) -> int:
 
 
 @njit(cache=True)
-def _transposition_cutoff(hands, leader, t0, t1, cards, count, maximize, alpha, beta, trump,
-                          bidder, keys, low, high):
-    """A bound that ends the node at once, from the table entries of its children, or -1.
-
-    Used for the last card of a trick, whose children are trick boundaries: if one child
-    is already known to reach beta (bidder to play) or stay at alpha (a defender), the
-    node needs no search (an enhanced transposition cutoff).
-    """
-    rest = hands[0] | hands[1] | hands[2]
-    size_mask = keys.shape[0] - 1
-    for i in range(count):
-        c = cards[i]
-        winner = (leader + trick_winner(t0, t1, c, trump)) % 3
-        gain = CARD_POINTS[t0] + CARD_POINTS[t1] + CARD_POINTS[c] if winner == bidder else 0
-        key = (rest & ~(1 << c)) | (winner << 36)
-        slot = _slot(key, size_mask)
-        if keys[slot] != key:
-            continue
-        if maximize and low[slot] + gain >= beta:
-            return low[slot] + gain
-        if not maximize and high[slot] + gain <= alpha:
-            return high[slot] + gain
-    return -1
-
-
-@njit(cache=True)
 def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
     """Bidder's points from the current trick on; `n` cards (t0, t1) are on the trick.
 
@@ -282,13 +290,14 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
                         result = total - theirs
                         returning = True
                 if not returning:
-                    key = rest | (leader << 36)
-                    slot = _slot(key, size_mask)
+                    key1, key2 = _key(hands[0], hands[1], hands[2], leader)
+                    slot = _slot(key1, key2, size_mask)
                     f[F_SLOT] = slot
-                    f[F_KEY] = key
+                    f[F_KEY1] = key1
+                    f[F_KEY2] = key2
                     f[F_LOW] = ours
                     f[F_HIGH] = total - theirs
-                    if keys[slot] == key:
+                    if keys[slot, 0] == key1 and keys[slot, 1] == key2:
                         known_low = low[slot]
                         known_high = high[slot]
                         f[F_LOW] = known_low
@@ -320,13 +329,6 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
                 f[F_COUNT] = _order_moves(hands, n, leader, f[F_T0], f[F_T1], trump,
                                           must_overtrump, bidder, table_move, moves[d],
                                           scores)
-                if n == 2:
-                    cutoff = _transposition_cutoff(hands, leader, f[F_T0], f[F_T1], moves[d],
-                                                   f[F_COUNT], maximize, alpha, beta, trump,
-                                                   bidder, keys, low, high)
-                    if cutoff >= 0:
-                        result = cutoff
-                        returning = True
         else:
             returning = False
             # A child's answer came back: take it into this node.
@@ -380,11 +382,10 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
             value = f[F_VALUE]
             slot = f[F_SLOT]
             if slot >= 0:
-                key = f[F_KEY]
                 known_low = f[F_LOW]
                 known_high = f[F_HIGH]
-                if keys[slot] != key:
-                    keys[slot] = key
+                keys[slot, 0] = f[F_KEY1]
+                keys[slot, 1] = f[F_KEY2]
                 if value <= f[F_ALPHA0]:
                     known_high = min(known_high, value)
                 elif value >= f[F_BETA0]:

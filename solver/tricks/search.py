@@ -56,7 +56,7 @@ class Searcher:
         self.ctx = np.array([rules.trump, rules.bidder - 1, int(rules.must_overtrump), 0],
                             dtype=np.int64)
         size = 1 << table_bits
-        self.keys = np.full(size, -1, dtype=np.int64)
+        self.keys = np.full((size, 2), -1, dtype=np.int64)
         self.low = np.zeros(size, dtype=np.int16)
         self.high = np.zeros(size, dtype=np.int16)
         self.best = np.zeros(size, dtype=np.int8)
