@@ -17,8 +17,7 @@ from solver.tricks.deal import Deal
 from solver.tricks.engine import Game, replay, winning_index
 from solver.tricks.rules import CHICO_TRUMPS, SCORING, Rules
 
-TABLE_BITS = 20
-FROG_TABLE_BITS = 22  # every discard shares one table, so it fills faster
+TABLE_BITS = 20  # larger tables measured slower, frog included (cache misses)
 TOP = 121  # above any card-point total
 
 
@@ -56,10 +55,13 @@ class Searcher:
         self.ctx = np.array([rules.trump, rules.bidder - 1, int(rules.must_overtrump), 0],
                             dtype=np.int64)
         size = 1 << table_bits
-        self.keys = np.full((size, 2), -1, dtype=np.int64)
-        self.low = np.zeros(size, dtype=np.int16)
-        self.high = np.zeros(size, dtype=np.int16)
-        self.best = np.zeros(size, dtype=np.int8)
+        # A zero key is never a position's (hand 1 is never empty there), so zeroed memory,
+        # which the system hands out lazily, is an empty table; the other arrays are only
+        # read where a key matches.
+        self.keys = np.zeros((size, 2), dtype=np.int64)
+        self.low = np.empty(size, dtype=np.int16)
+        self.high = np.empty(size, dtype=np.int16)
+        self.best = np.empty(size, dtype=np.int8)
 
     @property
     def nodes(self) -> int:
@@ -91,10 +93,8 @@ class Searcher:
         return gain + self.value(hands, winner, [], alpha - gain, beta - gain)
 
 
-def solve(deal: Deal, rules: Rules, table_bits: int | None = None) -> Solution:
+def solve(deal: Deal, rules: Rules, table_bits: int = TABLE_BITS) -> Solution:
     """The bidder's exact total under perfect play, with the discard and a checked line."""
-    if table_bits is None:
-        table_bits = FROG_TABLE_BITS if rules.contract == "frog" and deal.widow else TABLE_BITS
     searcher = Searcher(rules, table_bits)
     if rules.contract == "frog":
         discard, play_points = _best_discard(deal, rules, searcher)
