@@ -34,6 +34,9 @@ SUIT_POINTS = np.array(
     [sum(RANK_POINTS[r] for r in range(9) if m >> r & 1) for m in range(512)], dtype=np.int64)
 
 
+HIGHEST = np.array([m.bit_length() - 1 for m in range(512)], dtype=np.int64)  # -1 for none
+
+
 def _packed(held: int, present: int) -> int:
     """The cards `held` among the worthless ones `present` (4-bit masks of ranks 6-9),
     renumbered 0, 1, 2... in the order of `present` (see `_key`)."""
@@ -88,24 +91,16 @@ def sure_trump_points(hands, trump, bidder):
     trumps held by one side, so those points are certain to go to that side.
     """
     shift = 9 * trump
-    side = -1
-    sure = 0
-    for rank in range(8, -1, -1):
-        bit = 1 << (shift + rank)
-        owner = -1
-        for seat in range(3):
-            if hands[seat] & bit:
-                owner = 1 if seat == bidder else 0
-        if owner < 0:
-            continue
-        if side >= 0 and owner != side:
-            break
-        side = owner
-        sure += CARD_POINTS[shift + rank]
-    if side == 1:
-        return sure, 0
-    if side == 0:
-        return 0, sure
+    mine = (hands[bidder] >> shift) & 511
+    theirs = ((hands[0] | hands[1] | hands[2]) >> shift) & 511 & ~mine
+    top_mine = HIGHEST[mine]
+    top_theirs = HIGHEST[theirs]
+    if top_mine > top_theirs:
+        run = mine & ~((2 << top_theirs) - 1) if top_theirs >= 0 else mine
+        return SUIT_POINTS[run], 0
+    if top_theirs > top_mine:
+        run = theirs & ~((2 << top_mine) - 1) if top_mine >= 0 else theirs
+        return 0, SUIT_POINTS[run]
     return 0, 0
 
 
@@ -172,9 +167,9 @@ def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_
             continue
         suit_in_play = (in_play >> (9 * suit)) & 511
         previous = -1
-        for rank in range(8, -1, -1):
-            if not (block >> rank) & 1:
-                continue
+        while block:
+            rank = HIGHEST[block]
+            block ^= 1 << rank
             if (previous >= 0 and previous < ZERO_POINT_RANKS
                     and (suit_in_play >> (rank + 1)) & ((1 << (previous - rank - 1)) - 1) == 0):
                 previous = rank
