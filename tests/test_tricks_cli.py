@@ -6,8 +6,8 @@ import json
 import pytest
 
 from cli.main import main
-from solver.tricks.deal import make_deal
 from solver.tricks.cards import parse_card
+from solver.tricks.deal import make_deal
 from solver.tricks.reference import brute_force
 from solver.tricks.rules import Rules
 
@@ -105,5 +105,5 @@ def test_bad_input_is_one_line_and_exit_2(capsys, deal_file, tmp_path, argv, mes
     (tmp_path / "badline.txt").write_text("contract: grand bidder: 1\nX:AC\n")
     paths = {"deal": deal_file, "bad": tmp_path / "bad.txt", "missing": tmp_path / "nope.txt",
              "badline": tmp_path / "badline.txt"}
-    code, out, err = run(capsys, *(a.format(**paths) for a in argv))
+    code, _, err = run(capsys, *(a.format(**paths) for a in argv))
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err

@@ -7,7 +7,13 @@ from hypothesis import strategies as st
 
 from solver.shuffle import pysol_card_ids
 from solver.tricks.cards import (
-    CardError, POINTS, card_name, format_cards, parse_card, parse_suit)
+    POINTS,
+    CardError,
+    card_name,
+    format_cards,
+    parse_card,
+    parse_suit,
+)
 from solver.tricks.deal import DealError, deal_from_number, make_deal, parse_deal
 from solver.tricks.rules import Rules, RulesError
 

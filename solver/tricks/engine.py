@@ -84,7 +84,7 @@ class Game:
     tricks_played: list[list[tuple[int, int]]] = field(default_factory=list)
 
     @classmethod
-    def start(cls, deal: Deal, rules: Rules, discard: list[int] | None = None) -> "Game":
+    def start(cls, deal: Deal, rules: Rules, discard: list[int] | None = None) -> Game:
         """The game after the widow is settled: frog bidders take it up and discard."""
         hands = [list(h) for h in deal.hands]
         bidder_points = deal.taken[0]

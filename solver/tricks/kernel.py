@@ -310,10 +310,8 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
                             result = known_low
                             returning = True
                         else:
-                            if known_low > alpha:
-                                alpha = known_low
-                            if known_high < beta:
-                                beta = known_high
+                            alpha = max(alpha, known_low)
+                            beta = min(beta, known_high)
                             table_move = best[slot]
             if not returning:
                 f[F_ALPHA] = alpha
@@ -349,13 +347,11 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
                 if v > f[F_VALUE]:
                     f[F_VALUE] = v
                     f[F_BEST] = c
-                    if v > f[F_ALPHA]:
-                        f[F_ALPHA] = v
+                    f[F_ALPHA] = max(f[F_ALPHA], v)
             elif v < f[F_VALUE]:
                 f[F_VALUE] = v
                 f[F_BEST] = c
-                if v < f[F_BETA]:
-                    f[F_BETA] = v
+                f[F_BETA] = min(f[F_BETA], v)
         if not returning:
             # Play the next move of frame d, or finish the frame.
             if f[F_NEXT] < f[F_COUNT] and f[F_ALPHA] < f[F_BETA]:

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.tricks.cards import CardError, card_name, format_cards, parse_card, parse_suit
+from solver.tricks.cards import (
+    CardError,
+    card_name,
+    format_cards,
+    parse_card,
+    parse_suit,
+)
 from solver.tricks.rules import Rules
 
 Trick = list[tuple[int, int]]  # (seat, card) in playing order

@@ -12,7 +12,15 @@ from itertools import combinations
 import numpy as np
 
 from solver.tricks import kernel
-from solver.tricks.cards import HEARTS, POINTS, mask_of, points_of, rank_of, sort_hand, suit_of
+from solver.tricks.cards import (
+    HEARTS,
+    POINTS,
+    mask_of,
+    points_of,
+    rank_of,
+    sort_hand,
+    suit_of,
+)
 from solver.tricks.deal import Deal
 from solver.tricks.engine import Game, replay, winning_index
 from solver.tricks.rules import CHICO_TRUMPS, SCORING, Rules
