@@ -146,10 +146,11 @@ MAX_DEPTH = 3 * 11 + 2
 
 
 @njit(cache=True)
-def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_move, out,
-                 scores):
-    """Fill `out` with the distinct legal cards of the player to move, best first
-    (`scores` is scratch space of the same size, kept by the caller to save allocations)."""
+def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_move, moves,
+                 d, scores):
+    """Fill row `d` of `moves` with the distinct legal cards of the player to move, best
+    first (`scores` is scratch space, kept by the caller to save allocations; rows are
+    passed by index because a view of a row costs a reference count per node)."""
     player = (leader + n) % 3
     legal = legal_mask(hands[player], n, t0, t1, trump, must_overtrump)
     in_play = hands[0] | hands[1] | hands[2]
@@ -193,10 +194,10 @@ def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_
             i = count
             while i > 0 and scores[i - 1] < score:
                 scores[i] = scores[i - 1]
-                out[i] = out[i - 1]
+                moves[d, i] = moves[d, i - 1]
                 i -= 1
             scores[i] = score
-            out[i] = c
+            moves[d, i] = c
             count += 1
     return count
 
@@ -244,27 +245,25 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
     moves = np.zeros((MAX_DEPTH, 11), dtype=np.int64)
     scores = np.zeros(11, dtype=np.int64)
     d = 0
-    f = frames[0]
-    f[F_N] = n
-    f[F_LEADER] = leader
-    f[F_T0] = t0
-    f[F_T1] = t1
-    f[F_ALPHA] = alpha
-    f[F_BETA] = beta
+    frames[d, F_N] = n
+    frames[d, F_LEADER] = leader
+    frames[d, F_T0] = t0
+    frames[d, F_T1] = t1
+    frames[d, F_ALPHA] = alpha
+    frames[d, F_BETA] = beta
     entering = True
     result = 0
     while True:
-        f = frames[d]
         if entering:
             # A new node: answer it at once if possible, else list its moves.
             ctx[NODES] += 1
             entering = False
             returning = False
-            n = f[F_N]
-            leader = f[F_LEADER]
-            alpha = f[F_ALPHA]
-            beta = f[F_BETA]
-            f[F_SLOT] = -1
+            n = frames[d, F_N]
+            leader = frames[d, F_LEADER]
+            alpha = frames[d, F_ALPHA]
+            beta = frames[d, F_BETA]
+            frames[d, F_SLOT] = -1
             table_move = -1
             if n == 0:
                 rest = hands[0] | hands[1] | hands[2]
@@ -290,16 +289,16 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
                 if not returning:
                     key1, key2 = _key(hands[0], hands[1], hands[2], leader)
                     slot = _slot(key1, key2, size_mask)
-                    f[F_SLOT] = slot
-                    f[F_KEY1] = key1
-                    f[F_KEY2] = key2
-                    f[F_LOW] = ours
-                    f[F_HIGH] = total - theirs
+                    frames[d, F_SLOT] = slot
+                    frames[d, F_KEY1] = key1
+                    frames[d, F_KEY2] = key2
+                    frames[d, F_LOW] = ours
+                    frames[d, F_HIGH] = total - theirs
                     if keys[slot, 0] == key1 and keys[slot, 1] == key2:
                         known_low = low[slot]
                         known_high = high[slot]
-                        f[F_LOW] = known_low
-                        f[F_HIGH] = known_high
+                        frames[d, F_LOW] = known_low
+                        frames[d, F_HIGH] = known_high
                         if known_low >= beta:
                             result = known_low
                             returning = True
@@ -314,101 +313,99 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
                             beta = min(beta, known_high)
                             table_move = best[slot]
             if not returning:
-                f[F_ALPHA] = alpha
-                f[F_BETA] = beta
-                f[F_ALPHA0] = alpha
-                f[F_BETA0] = beta
+                frames[d, F_ALPHA] = alpha
+                frames[d, F_BETA] = beta
+                frames[d, F_ALPHA0] = alpha
+                frames[d, F_BETA0] = beta
                 maximize = (leader + n) % 3 == bidder
-                f[F_VALUE] = -INFINITY if maximize else INFINITY
-                f[F_BEST] = -1
-                f[F_NEXT] = 0
-                f[F_COUNT] = _order_moves(hands, n, leader, f[F_T0], f[F_T1], trump,
-                                          must_overtrump, bidder, table_move, moves[d],
+                frames[d, F_VALUE] = -INFINITY if maximize else INFINITY
+                frames[d, F_BEST] = -1
+                frames[d, F_NEXT] = 0
+                frames[d, F_COUNT] = _order_moves(hands, n, leader, frames[d, F_T0], frames[d, F_T1], trump,
+                                          must_overtrump, bidder, table_move, moves, d,
                                           scores)
         else:
             returning = False
             # A child's answer came back: take it into this node.
-            n = f[F_N]
-            leader = f[F_LEADER]
+            n = frames[d, F_N]
+            leader = frames[d, F_LEADER]
             player = (leader + n) % 3
-            c = moves[d, f[F_NEXT] - 1]
-            v = result + f[F_GAIN]
-            if f[F_SCOUT] and f[F_ALPHA] < v < f[F_BETA]:
+            c = moves[d, frames[d, F_NEXT] - 1]
+            v = result + frames[d, F_GAIN]
+            if frames[d, F_SCOUT] and frames[d, F_ALPHA] < v < frames[d, F_BETA]:
                 # The scout window failed on the wrong side: search the card again, fully.
-                f[F_SCOUT] = 0
-                child = frames[d + 1]
-                child[F_ALPHA] = f[F_ALPHA] - f[F_GAIN]
-                child[F_BETA] = f[F_BETA] - f[F_GAIN]
+                frames[d, F_SCOUT] = 0
+                frames[d + 1, F_ALPHA] = frames[d, F_ALPHA] - frames[d, F_GAIN]
+                frames[d + 1, F_BETA] = frames[d, F_BETA] - frames[d, F_GAIN]
                 d += 1
                 entering = True
                 continue
             hands[player] ^= 1 << c
             if player == bidder:
-                if v > f[F_VALUE]:
-                    f[F_VALUE] = v
-                    f[F_BEST] = c
-                    f[F_ALPHA] = max(f[F_ALPHA], v)
-            elif v < f[F_VALUE]:
-                f[F_VALUE] = v
-                f[F_BEST] = c
-                f[F_BETA] = min(f[F_BETA], v)
+                if v > frames[d, F_VALUE]:
+                    frames[d, F_VALUE] = v
+                    frames[d, F_BEST] = c
+                    frames[d, F_ALPHA] = max(frames[d, F_ALPHA], v)
+            elif v < frames[d, F_VALUE]:
+                frames[d, F_VALUE] = v
+                frames[d, F_BEST] = c
+                frames[d, F_BETA] = min(frames[d, F_BETA], v)
         if not returning:
             # Play the next move of frame d, or finish the frame.
-            if f[F_NEXT] < f[F_COUNT] and f[F_ALPHA] < f[F_BETA]:
-                n = f[F_N]
-                leader = f[F_LEADER]
+            if frames[d, F_NEXT] < frames[d, F_COUNT] and frames[d, F_ALPHA] < frames[d, F_BETA]:
+                n = frames[d, F_N]
+                leader = frames[d, F_LEADER]
                 player = (leader + n) % 3
-                c = moves[d, f[F_NEXT]]
-                f[F_NEXT] += 1
+                c = moves[d, frames[d, F_NEXT]]
+                frames[d, F_NEXT] += 1
                 hands[player] ^= 1 << c
-                child = frames[d + 1]
                 gain = 0
                 if n == 2:
-                    t0 = f[F_T0]
-                    t1 = f[F_T1]
+                    t0 = frames[d, F_T0]
+                    t1 = frames[d, F_T1]
                     winner = (leader + trick_winner(t0, t1, c, trump)) % 3
                     if winner == bidder:
                         gain = CARD_POINTS[t0] + CARD_POINTS[t1] + CARD_POINTS[c]
-                    child[F_N] = 0
-                    child[F_LEADER] = winner
+                    frames[d + 1, F_N] = 0
+                    frames[d + 1, F_LEADER] = winner
                 else:
-                    child[F_N] = n + 1
-                    child[F_LEADER] = leader
-                    child[F_T0] = c if n == 0 else f[F_T0]
-                    child[F_T1] = c
-                f[F_GAIN] = gain
-                alpha = f[F_ALPHA]
-                beta = f[F_BETA]
+                    frames[d + 1, F_N] = n + 1
+                    frames[d + 1, F_LEADER] = leader
+                    frames[d + 1, F_T0] = c if n == 0 else frames[d, F_T0]
+                    frames[d + 1, F_T1] = c
+                frames[d, F_GAIN] = gain
+                alpha = frames[d, F_ALPHA]
+                beta = frames[d, F_BETA]
                 # After the first card, a one-point window only tests whether the card
                 # beats the best so far (principal variation search).
-                f[F_SCOUT] = f[F_NEXT] > 1 and beta - alpha > 1
-                if f[F_SCOUT]:
+                frames[d, F_SCOUT] = frames[d, F_NEXT] > 1 and beta - alpha > 1
+                if frames[d, F_SCOUT]:
                     if player == bidder:
                         beta = alpha + 1
                     else:
                         alpha = beta - 1
-                child[F_ALPHA] = alpha - gain
-                child[F_BETA] = beta - gain
+                frames[d + 1, F_ALPHA] = alpha - gain
+                frames[d + 1, F_BETA] = beta - gain
                 d += 1
                 entering = True
                 continue
-            value = f[F_VALUE]
-            slot = f[F_SLOT]
+            value = frames[d, F_VALUE]
+            slot = frames[d, F_SLOT]
             if slot >= 0:
-                known_low = f[F_LOW]
-                known_high = f[F_HIGH]
-                keys[slot, 0] = f[F_KEY1]
-                keys[slot, 1] = f[F_KEY2]
-                if value <= f[F_ALPHA0]:
+                known_low = frames[d, F_LOW]
+                known_high = frames[d, F_HIGH]
+                keys[slot, 0] = frames[d, F_KEY1]
+                keys[slot, 1] = frames[d, F_KEY2]
+                if value <= frames[d, F_ALPHA0]:
                     known_high = min(known_high, value)
-                elif value >= f[F_BETA0]:
+                elif value >= frames[d, F_BETA0]:
                     known_low = max(known_low, value)
                 else:
                     known_low = value
                     known_high = value
                 low[slot] = known_low
                 high[slot] = known_high
-                best[slot] = f[F_BEST]
+                best[slot] = frames[d, F_BEST]
             result = value
         # `result` is frame d's answer: hand it to the parent.
         if d == 0:
