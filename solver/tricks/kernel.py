@@ -321,9 +321,9 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
                 frames[d, F_VALUE] = -INFINITY if maximize else INFINITY
                 frames[d, F_BEST] = -1
                 frames[d, F_NEXT] = 0
-                frames[d, F_COUNT] = _order_moves(hands, n, leader, frames[d, F_T0], frames[d, F_T1], trump,
-                                          must_overtrump, bidder, table_move, moves, d,
-                                          scores)
+                frames[d, F_COUNT] = _order_moves(hands, n, leader, frames[d, F_T0],
+                                                  frames[d, F_T1], trump, must_overtrump,
+                                                  bidder, table_move, moves, d, scores)
         else:
             returning = False
             # A child's answer came back: take it into this node.
