@@ -3,7 +3,8 @@
 `search` returns the card points the bidder wins from the current trick (cards already on
 it included) to the end, exactly when the result lies strictly inside (alpha, beta), and
 otherwise a bound on the correct side of the window (fail-soft). The caller owns the
-transposition table (arrays `keys` (two words a slot), `low`, `high`, `best`) and the
+transposition table (`table`, one row of three words a slot: the key's two words, then
+the entry, see `_entry`) and the
 context array `ctx` (trump suit, bidder index 0-2, must-overtrump flag, node counter), so
 one table can be shared by every frog discard of a contract: a key (the three hands, the
 leader) fixes what is still to come.
@@ -138,6 +139,13 @@ def _slot(key1: int, key2: int, size_mask: int) -> int:
     return (h >> 32) & size_mask
 
 
+@njit(cache=True)
+def _entry(low: int, high: int, best: int) -> int:
+    """A table entry in one word, read in the same cache line as its key: the lower and
+    upper bounds (0-120, a byte each) and the best card plus one (0 for none)."""
+    return low | (high << 8) | ((best + 1) << 16)
+
+
 # Fields of one stack frame (one card to choose) in the explicit stack of `search`.
 (F_N, F_LEADER, F_T0, F_T1, F_ALPHA, F_BETA, F_ALPHA0, F_BETA0, F_VALUE, F_BEST, F_SLOT,
  F_KEY1, F_KEY2, F_LOW, F_HIGH, F_COUNT, F_NEXT, F_GAIN, F_SCOUT) = range(19)
@@ -232,7 +240,7 @@ def _only_card(hand: int) -> int:
 
 
 @njit(cache=True)
-def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
+def search(hands, n, leader, t0, t1, alpha, beta, ctx, table):
     """Bidder's points from the current trick on; `n` cards (t0, t1) are on the trick.
 
     Alpha-beta with an explicit stack (numba cannot cache recursive functions).
@@ -240,7 +248,7 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
     trump = ctx[TRUMP]
     bidder = ctx[BIDDER]
     must_overtrump = ctx[MUST_OVERTRUMP]
-    size_mask = keys.shape[0] - 1
+    size_mask = table.shape[0] - 1
     frames = np.zeros((MAX_DEPTH, FRAME_FIELDS), dtype=np.int64)
     moves = np.zeros((MAX_DEPTH, 11), dtype=np.int64)
     scores = np.zeros(11, dtype=np.int64)
@@ -294,9 +302,10 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
                     frames[d, F_KEY2] = key2
                     frames[d, F_LOW] = ours
                     frames[d, F_HIGH] = total - theirs
-                    if keys[slot, 0] == key1 and keys[slot, 1] == key2:
-                        known_low = low[slot]
-                        known_high = high[slot]
+                    if table[slot, 0] == key1 and table[slot, 1] == key2:
+                        entry = table[slot, 2]
+                        known_low = entry & 255
+                        known_high = (entry >> 8) & 255
                         frames[d, F_LOW] = known_low
                         frames[d, F_HIGH] = known_high
                         if known_low >= beta:
@@ -311,7 +320,7 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
                         else:
                             alpha = max(alpha, known_low)
                             beta = min(beta, known_high)
-                            table_move = best[slot]
+                            table_move = (entry >> 16) - 1
             if not returning:
                 frames[d, F_ALPHA] = alpha
                 frames[d, F_BETA] = beta
@@ -394,8 +403,8 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
             if slot >= 0:
                 known_low = frames[d, F_LOW]
                 known_high = frames[d, F_HIGH]
-                keys[slot, 0] = frames[d, F_KEY1]
-                keys[slot, 1] = frames[d, F_KEY2]
+                table[slot, 0] = frames[d, F_KEY1]
+                table[slot, 1] = frames[d, F_KEY2]
                 if value <= frames[d, F_ALPHA0]:
                     known_high = min(known_high, value)
                 elif value >= frames[d, F_BETA0]:
@@ -403,9 +412,7 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, keys, low, high, best):
                 else:
                     known_low = value
                     known_high = value
-                low[slot] = known_low
-                high[slot] = known_high
-                best[slot] = frames[d, F_BEST]
+                table[slot, 2] = _entry(known_low, known_high, frames[d, F_BEST])
             result = value
         # `result` is frame d's answer: hand it to the parent.
         if d == 0:

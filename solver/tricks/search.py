@@ -64,12 +64,8 @@ class Searcher:
                             dtype=np.int64)
         size = 1 << table_bits
         # A zero key is never a position's (hand 1 is never empty there), so zeroed memory,
-        # which the system hands out lazily, is an empty table; the other arrays are only
-        # read where a key matches.
-        self.keys = np.zeros((size, 2), dtype=np.int64)
-        self.low = np.empty(size, dtype=np.int16)
-        self.high = np.empty(size, dtype=np.int16)
-        self.best = np.empty(size, dtype=np.int8)
+        # which the system hands out lazily, is an empty table.
+        self.table = np.zeros((size, 3), dtype=np.int64)
 
     @property
     def nodes(self) -> int:
@@ -85,7 +81,7 @@ class Searcher:
         t0 = trick[0] if trick else 0
         t1 = trick[1] if len(trick) > 1 else 0
         return int(kernel.search(masks, len(trick), leader - 1, t0, t1, alpha, beta,
-                                 self.ctx, self.keys, self.low, self.high, self.best))
+                                 self.ctx, self.table))
 
     def after(self, hands: list[int], leader: int, trick: list[int], c: int,
               alpha: int = -1, beta: int = TOP) -> int:
