@@ -5,10 +5,10 @@ later one perturbs the pile scores with random noise and has a budget 1% larger 
 1.01^k nodes): many short restarts find more wins than a few long ones (at 1 M nodes per
 deal, growth 1.01 decided 6-14 more of 150 deals than 1.05 on frog, pysol-frog, fanny
 and sir-tommy with less CPU, and proved small lost games in as many nodes;
-benchmarks/results/restarts.txt). The table of lost positions is kept across restarts: whether a position is
-lost does not depend on the order its children are tried in. A restart whose search
-finishes within its budget has decided the deal: a win, or "unwinnable" when the root
-itself was exhausted (no node-limit cut below it, since a cut abandons the whole restart).
+benchmarks/results/restarts.txt). The table of lost positions is kept across restarts:
+whether a position is lost does not depend on the order its children are tried in. A
+restart whose search finishes within its budget has decided the deal: a win, or
+"unwinnable" when the root itself was exhausted (no node-limit cut below it, since a cut abandons the whole restart).
 """
 from __future__ import annotations
 
