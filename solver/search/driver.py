@@ -8,7 +8,8 @@ and sir-tommy with less CPU, and proved small lost games in as many nodes;
 benchmarks/results/restarts.txt). The table of lost positions is kept across restarts:
 whether a position is lost does not depend on the order its children are tried in. A
 restart whose search finishes within its budget has decided the deal: a win, or
-"unwinnable" when the root itself was exhausted (no node-limit cut below it, since a cut abandons the whole restart).
+"unwinnable" when the root itself was exhausted (no node-limit cut below it, since a cut
+abandons the whole restart).
 """
 from __future__ import annotations
 
