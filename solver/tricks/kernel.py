@@ -19,7 +19,7 @@ Pruning, all of it exact:
 - move ordering: the table's best card first; when following, cards that take the trick,
   then points thrown to a partner's winning trick, then the cheapest losing card; when
   leading, the top card of a suit unless an opponent trumps it, for a defender a low card
-  to his partner, then the cheapest (`_order_moves`);
+  to his partner, for the bidder one a defender trumps, then the cheapest (`_order_moves`);
 - principal variation search: every card after the first is first tried with a one-point
   window at the best value so far and searched again with the full window only when it
   beats it (any answer of a narrower window is a true bound, so this changes no result).
@@ -222,7 +222,8 @@ def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_
             elif n == 0:
                 # Leads, by measure: the top card of a suit, unless an opponent trumps it
                 # (then last; for a defender, every card the bidder trumps); for a defender,
-                # a low card to his partner; then the cheapest.
+                # a low card to his partner; for the bidder, a low card a defender must
+                # trump; then the cheapest.
                 heads = suit_in_play >> (rank + 1) == 0
                 if ruffed and (heads or player != bidder):
                     score = 40 - points - rank
@@ -230,6 +231,8 @@ def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_
                     score = 200 + points
                 elif to_partner:
                     score = 150 - points - rank
+                elif ruffed:
+                    score = 100 - points - rank
                 else:
                     score = 50 - points - rank
             elif ours and (n == 2 or not beats(c, top, trump)):
