@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 import json
 import sys
+from pathlib import Path
 
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from
