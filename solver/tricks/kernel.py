@@ -20,6 +20,9 @@ Pruning, all of it exact:
   then points thrown to a partner's winning trick, then the cheapest losing card; when
   leading, the top card of a suit unless an opponent trumps it, for a defender a low card
   to his partner, for the bidder one a defender trumps, then the cheapest (`_order_moves`);
+- hints: a small second table remembers, for each player's hand (both defenders' hands
+  for a defender) and trick, the last card that gave a cut-off, and tries it first when
+  the table has no card (see `search`);
 - principal variation search: every card after the first is first tried with a one-point
   window at the best value so far and searched again with the full window only when it
   beats it (any answer of a narrower window is a true bound, so this changes no result).
@@ -150,9 +153,23 @@ def _entry(low: int, high: int, best: int) -> int:
 
 # Fields of one stack frame (one card to choose) in the explicit stack of `search`.
 (F_N, F_LEADER, F_T0, F_T1, F_ALPHA, F_BETA, F_ALPHA0, F_BETA0, F_VALUE, F_BEST, F_SLOT,
- F_KEY1, F_KEY2, F_LOW, F_HIGH, F_COUNT, F_NEXT, F_GAIN, F_SCOUT) = range(19)
-FRAME_FIELDS = 19
+ F_KEY1, F_KEY2, F_LOW, F_HIGH, F_COUNT, F_NEXT, F_GAIN, F_SCOUT, F_HINT) = range(20)
+FRAME_FIELDS = 20
 MAX_DEPTH = 3 * 11 + 2
+
+
+@njit(cache=True)
+def _hint_key(hand_a: int, hand_b: int, leader: int, n: int, t0: int, t1: int) -> int:
+    """A hash of part of a position (two hands, the leader and the cards on the trick) for
+    the hint table of `search`; the low 6 bits are left free for the card."""
+    h = hand_a * -7046029254386353131 ^ hand_b * -4658895280553007687
+    h ^= (leader | (n << 2) | (t0 << 4) | (t1 << 10)) * -7046029254386353131
+    h ^= h >> 29
+    h *= -7046029254386353131
+    return h & ~63
+
+
+BIDDER_HINT = -1  # stands for the defenders' hands in the bidder's hint keys (never a hand)
 
 
 @njit(cache=True)
@@ -282,15 +299,23 @@ def _only_card(hand: int) -> int:
 
 
 @njit(cache=True)
-def search(hands, n, leader, t0, t1, alpha, beta, ctx, table):
+def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
     """Bidder's points from the current trick on; `n` cards (t0, t1) are on the trick.
 
     Alpha-beta with an explicit stack (numba cannot cache recursive functions).
+    `hints` (a power-of-two array of words) holds move-ordering hints for the nodes the
+    table does not answer: for a defender to play, the card that last refuted the bidder
+    (a cut-off) with the same defenders' hands and trick, whatever the bidder held, since
+    the frog discards give the defenders the same choices over and over; for the bidder,
+    the card that last gave him a cut-off with the same hand and trick, whatever the
+    defenders held. A hint is tried first only if it is one of the legal cards listed, so
+    it orders moves and never changes a result.
     """
     trump = ctx[TRUMP]
     bidder = ctx[BIDDER]
     must_overtrump = ctx[MUST_OVERTRUMP]
     size_mask = table.shape[0] - 1
+    hint_mask = hints.shape[0] - 1
     frames = np.zeros((MAX_DEPTH, FRAME_FIELDS), dtype=np.int64)
     moves = np.zeros((MAX_DEPTH, 11), dtype=np.int64)
     scores = np.zeros(11, dtype=np.int64)
@@ -369,6 +394,16 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table):
                 frames[d, F_ALPHA0] = alpha
                 frames[d, F_BETA0] = beta
                 maximize = (leader + n) % 3 == bidder
+                if maximize:
+                    hint = _hint_key(hands[bidder], BIDDER_HINT, leader,
+                                     n, frames[d, F_T0], frames[d, F_T1])
+                else:
+                    hint = _hint_key(hands[(bidder + 1) % 3], hands[(bidder + 2) % 3], leader,
+                                     n, frames[d, F_T0], frames[d, F_T1])
+                frames[d, F_HINT] = hint
+                stored = hints[(hint >> 40) & hint_mask]
+                if table_move < 0 and stored & ~63 == hint:
+                    table_move = (stored & 63) - 1
                 frames[d, F_VALUE] = -INFINITY if maximize else INFINITY
                 frames[d, F_BEST] = -1
                 frames[d, F_NEXT] = 0
@@ -441,6 +476,12 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table):
                 entering = True
                 continue
             value = frames[d, F_VALUE]
+            hint = frames[d, F_HINT]
+            maximize = (frames[d, F_LEADER] + frames[d, F_N]) % 3 == bidder
+            if frames[d, F_BEST] >= 0 and (value >= frames[d, F_BETA0] if maximize
+                                           else value <= frames[d, F_ALPHA0]):
+                # A cut-off: remember the card for the next node with the same key.
+                hints[(hint >> 40) & hint_mask] = hint | (frames[d, F_BEST] + 1)
             slot = frames[d, F_SLOT]
             if slot >= 0:
                 known_low = frames[d, F_LOW]

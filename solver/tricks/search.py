@@ -26,6 +26,7 @@ from solver.tricks.engine import Game, replay, winning_index
 from solver.tricks.rules import CHICO_TRUMPS, SCORING, Rules
 
 TABLE_BITS = 19  # 2^18 and 2^20-2^22 measured slower, frog included (cache misses)
+HINT_BITS = 17  # move-ordering hints (kernel.search); 2^16 and 2^18 measured slower on frog
 TOP = 121  # above any card-point total
 
 
@@ -66,6 +67,7 @@ class Searcher:
         # A zero key is never a position's (hand 1 is never empty there), so zeroed memory,
         # which the system hands out lazily, is an empty table.
         self.table = np.zeros((size, 3), dtype=np.int64)
+        self.hints = np.zeros(1 << HINT_BITS, dtype=np.int64)
 
     @property
     def nodes(self) -> int:
@@ -81,7 +83,7 @@ class Searcher:
         t0 = trick[0] if trick else 0
         t1 = trick[1] if len(trick) > 1 else 0
         return int(kernel.search(masks, len(trick), leader - 1, t0, t1, alpha, beta,
-                                 self.ctx, self.table))
+                                 self.ctx, self.table, self.hints))
 
     def after(self, hands: list[int], leader: int, trick: list[int], c: int,
               alpha: int = -1, beta: int = TOP) -> int:
