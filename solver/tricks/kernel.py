@@ -162,10 +162,8 @@ MAX_DEPTH = 3 * 11 + 2
 def _hint_key(hand_a: int, hand_b: int, leader: int, n: int, t0: int, t1: int) -> int:
     """A hash of part of a position (two hands, the leader and the cards on the trick) for
     the hint table of `search`; the low 6 bits are left free for the card."""
-    h = hand_a * -7046029254386353131 ^ hand_b * -4658895280553007687
-    h ^= (leader | (n << 2) | (t0 << 4) | (t1 << 10)) * -7046029254386353131
-    h ^= h >> 29
-    h *= -7046029254386353131
+    h = (hand_a * -7046029254386353131 ^ hand_b * -4658895280553007687
+         ^ (leader | (n << 2) | (t0 << 4) | (t1 << 10)) * 0x2545F4914F6CDD1D)
     return h & ~63
 
 
