@@ -43,6 +43,9 @@ SUIT_POINTS = np.array(
     [sum(RANK_POINTS[r] for r in range(9) if m >> r & 1) for m in range(512)], dtype=np.int64)
 
 
+# Tables instead of division: numba's signed // and % pay for Python's rounding of negatives.
+SUIT_OF = np.array([c // 9 for c in range(36)], dtype=np.int64)
+SEAT = np.array([0, 1, 2, 0, 1, 2], dtype=np.int64)  # a sum of two seats (or offsets), mod 3
 HIGHEST = np.array([m.bit_length() - 1 for m in range(512)], dtype=np.int64)  # -1 for none
 
 
@@ -65,16 +68,17 @@ def mask_points(mask: int) -> int:
 @njit(cache=True)
 def beats(c: int, top: int, trump: int) -> bool:
     """Does card `c`, played later, beat `top`, the card winning the trick so far?"""
-    if c // 9 == top // 9:
-        return c % 9 > top % 9
-    return c // 9 == trump
+    suit = SUIT_OF[c]
+    if suit == SUIT_OF[top]:
+        return c > top  # one suit: the higher number is the higher rank
+    return suit == trump
 
 
 @njit(cache=True)
 def legal_mask(hand: int, n: int, t0: int, t1: int, trump: int, must_overtrump: int) -> int:
     if n == 0:
         return hand
-    follow = hand & (511 << (9 * (t0 // 9)))
+    follow = hand & (511 << (9 * SUIT_OF[t0]))
     if follow:
         return follow
     trumps = hand & (511 << (9 * trump))
@@ -82,10 +86,10 @@ def legal_mask(hand: int, n: int, t0: int, t1: int, trump: int, must_overtrump: 
         return hand
     if must_overtrump:
         highest = -1
-        if t0 // 9 == trump:
-            highest = t0 % 9
-        if n == 2 and t1 // 9 == trump and t1 % 9 > highest:
-            highest = t1 % 9
+        if SUIT_OF[t0] == trump:
+            highest = t0 - 9 * trump
+        if n == 2 and SUIT_OF[t1] == trump and t1 - 9 * trump > highest:
+            highest = t1 - 9 * trump
         higher = trumps & ~((2 << (9 * trump + highest)) - 1) if highest >= 0 else trumps
         if higher:
             return higher
@@ -183,7 +187,7 @@ def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_
     first (`scores` is scratch space, kept by the caller to save allocations; rows are
     passed by index because a view of a row costs a reference count per node, and the
     function is inlined for the same reason: the call cost 10 % of the CPU time)."""
-    player = (leader + n) % 3
+    player = SEAT[leader + n]
     legal = legal_mask(hands[player], n, t0, t1, trump, must_overtrump)
     in_play = hands[0] | hands[1] | hands[2]
     if n >= 1:
@@ -194,12 +198,12 @@ def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_
     top_seat = leader
     if n == 2 and beats(t1, t0, trump):
         top = t1
-        top_seat = (leader + 1) % 3
+        top_seat = SEAT[leader + 1]
     ours = n > 0 and ((top_seat == bidder) == (player == bidder))
     # For a lead: the opponents (one or two) and the partner (none for the bidder).
     if player == bidder:
-        opponent = hands[(bidder + 1) % 3]
-        other_opponent = hands[(bidder + 2) % 3]
+        opponent = hands[SEAT[bidder + 1]]
+        other_opponent = hands[SEAT[bidder + 2]]
         partner = 0
     else:
         opponent = hands[bidder]
@@ -284,8 +288,8 @@ def trick_winner(t0: int, t1: int, t2: int, trump: int) -> int:
 @njit(cache=True, inline="always")
 def _last_trick(hands, leader, trump):
     """Index in the trick (0-2) of the winner when every hand holds one card."""
-    return trick_winner(_only_card(hands[leader]), _only_card(hands[(leader + 1) % 3]),
-                        _only_card(hands[(leader + 2) % 3]), trump)
+    return trick_winner(_only_card(hands[leader]), _only_card(hands[SEAT[leader + 1]]),
+                        _only_card(hands[SEAT[leader + 2]]), trump)
 
 
 @njit(cache=True)
@@ -349,7 +353,7 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
                     returning = True
                 elif hands[0] & (hands[0] - 1) == 0:
                     win = _last_trick(hands, leader, trump)
-                    result = total if (leader + win) % 3 == bidder else 0
+                    result = total if SEAT[leader + win] == bidder else 0
                     returning = True
                 else:
                     ours, theirs = sure_trump_points(hands, trump, bidder)
@@ -391,12 +395,12 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
                 frames[d, F_BETA] = beta
                 frames[d, F_ALPHA0] = alpha
                 frames[d, F_BETA0] = beta
-                maximize = (leader + n) % 3 == bidder
+                maximize = SEAT[leader + n] == bidder
                 if maximize:
                     hint = _hint_key(hands[bidder], BIDDER_HINT, leader,
                                      n, frames[d, F_T0], frames[d, F_T1])
                 else:
-                    hint = _hint_key(hands[(bidder + 1) % 3], hands[(bidder + 2) % 3], leader,
+                    hint = _hint_key(hands[SEAT[bidder + 1]], hands[SEAT[bidder + 2]], leader,
                                      n, frames[d, F_T0], frames[d, F_T1])
                 frames[d, F_HINT] = hint
                 stored = hints[(hint >> 40) & hint_mask]
@@ -413,7 +417,7 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
             # A child's answer came back: take it into this node.
             n = frames[d, F_N]
             leader = frames[d, F_LEADER]
-            player = (leader + n) % 3
+            player = SEAT[leader + n]
             c = moves[d, frames[d, F_NEXT] - 1]
             v = result + frames[d, F_GAIN]
             if frames[d, F_SCOUT] and frames[d, F_ALPHA] < v < frames[d, F_BETA]:
@@ -439,7 +443,7 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
             if frames[d, F_NEXT] < frames[d, F_COUNT] and frames[d, F_ALPHA] < frames[d, F_BETA]:
                 n = frames[d, F_N]
                 leader = frames[d, F_LEADER]
-                player = (leader + n) % 3
+                player = SEAT[leader + n]
                 c = moves[d, frames[d, F_NEXT]]
                 frames[d, F_NEXT] += 1
                 hands[player] ^= 1 << c
@@ -447,7 +451,7 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
                 if n == 2:
                     t0 = frames[d, F_T0]
                     t1 = frames[d, F_T1]
-                    winner = (leader + trick_winner(t0, t1, c, trump)) % 3
+                    winner = SEAT[leader + trick_winner(t0, t1, c, trump)]
                     if winner == bidder:
                         gain = CARD_POINTS[t0] + CARD_POINTS[t1] + CARD_POINTS[c]
                     frames[d + 1, F_N] = 0
@@ -475,7 +479,7 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
                 continue
             value = frames[d, F_VALUE]
             hint = frames[d, F_HINT]
-            maximize = (frames[d, F_LEADER] + frames[d, F_N]) % 3 == bidder
+            maximize = SEAT[frames[d, F_LEADER] + frames[d, F_N]] == bidder
             if frames[d, F_BEST] >= 0 and (value >= frames[d, F_BETA0] if maximize
                                            else value <= frames[d, F_ALPHA0]):
                 # A cut-off: remember the card for the next node with the same key.
