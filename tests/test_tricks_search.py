@@ -79,6 +79,26 @@ def test_windows_give_bounds_on_the_right_side():
             assert exact == answer
 
 
+def test_wrong_hints_change_no_value():
+    """Hints only order moves: with every hint pointing at a random card (often one the
+    player does not hold, or may not play), the values are still minimax's."""
+    rng = random.Random("hints")
+    for _ in range(40):
+        deal = random_deal(rng, 4, 0)
+        contract, trump = rng.choice([c for c in CONTRACTS if c[0] != "frog"])
+        rules = Rules(contract, rng.randint(1, 3), trump, must_overtrump=rng.random() < 0.5)
+        hands = [mask_of(h) for h in deal.hands]
+        trained = Searcher(rules, table_bits=12)
+        trained.value(hands, deal.leader, [])
+        used = trained.hints != 0
+        assert used.any()
+        misled = Searcher(rules, table_bits=12)
+        misled.hints[used] = (trained.hints[used] & ~63) | [rng.randint(0, 63) for _ in
+                                                           range(int(used.sum()))]
+        game = Game.start(deal, rules)
+        assert game.points[0] + misled.value(hands, deal.leader, []) == minimax(game)
+
+
 @pytest.mark.slow
 @pytest.mark.skipif("FROG_SOAK" not in os.environ, reason="soak mode: set FROG_SOAK=N")
 @pytest.mark.parametrize("seed", range(4))
