@@ -4,10 +4,10 @@
 it included) to the end, exactly when the result lies strictly inside (alpha, beta), and
 otherwise a bound on the correct side of the window (fail-soft). The caller owns the
 transposition table (`table`, one row of three words a slot: the key's two words, then
-the entry, see `_entry`) and the
-context array `ctx` (trump suit, bidder index 0-2, must-overtrump flag, node counter), so
-one table can be shared by every frog discard of a contract: a key (the three hands, the
-leader) fixes what is still to come.
+the entry, see `_entry`), the hint table (`hints`) and the context array `ctx` (trump
+suit, bidder index 0-2, must-overtrump flag, node counter), so both tables can be shared
+by every frog discard of a contract: a key (the three hands, the leader) fixes what is
+still to come, and a hint only orders moves.
 
 Pruning, all of it exact:
 - bounds from points still out: at a trick boundary the answer lies between the points of

@@ -57,7 +57,8 @@ class Solution:
 
 
 class Searcher:
-    """One contract's kernel context and transposition table (shared by all discards)."""
+    """One contract's kernel context, transposition table and hint table (all shared by
+    every frog discard: the defenders' hints carry over from one discard to the next)."""
 
     def __init__(self, rules: Rules, table_bits: int = TABLE_BITS) -> None:
         self.rules = rules
@@ -144,7 +145,7 @@ def _best_discard(deal: Deal, rules: Rules, searcher: Searcher) -> tuple[list[in
     """The discard with the highest total; returns it and the points won in play.
 
     Each candidate after the first is only tested against the best so far (a null window
-    of one point), and re-searched exactly only when it beats it. The table is shared.
+    of one point), and re-searched exactly only when it beats it. The tables are shared.
     Only the order depends on the results so far: every candidate is tried.
     """
     best_total, best_discard, best_play = -1, [], 0
