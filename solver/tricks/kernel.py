@@ -171,6 +171,12 @@ def _hint_key(hand_a: int, hand_b: int, leader: int, n: int, t0: int, t1: int) -
     return h & ~63
 
 
+@njit(cache=True, inline="always")
+def _hint_slot(hint: int, hint_mask: int) -> int:
+    """The hint table's slot for a hint key: bits 40 up, well mixed by the multiplies."""
+    return (hint >> 40) & hint_mask
+
+
 BIDDER_HINT = -1  # stands for the defenders' hands in the bidder's hint keys (never a hand)
 
 
@@ -403,7 +409,7 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
                     hint = _hint_key(hands[SEAT[bidder + 1]], hands[SEAT[bidder + 2]], leader,
                                      n, frames[d, F_T0], frames[d, F_T1])
                 frames[d, F_HINT] = hint
-                stored = hints[(hint >> 40) & hint_mask]
+                stored = hints[_hint_slot(hint, hint_mask)]
                 if table_move < 0 and stored & ~63 == hint:
                     table_move = (stored & 63) - 1
                 frames[d, F_VALUE] = -INFINITY if maximize else INFINITY
@@ -483,7 +489,7 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
             if frames[d, F_BEST] >= 0 and (value >= frames[d, F_BETA0] if maximize
                                            else value <= frames[d, F_ALPHA0]):
                 # A cut-off: remember the card for the next node with the same key.
-                hints[(hint >> 40) & hint_mask] = hint | (frames[d, F_BEST] + 1)
+                hints[_hint_slot(hint, hint_mask)] = hint | (frames[d, F_BEST] + 1)
             slot = frames[d, F_SLOT]
             if slot >= 0:
                 known_low = frames[d, F_LOW]
