@@ -21,9 +21,9 @@ import ortools
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.cpsat import CpsatResult, cpsat_solve  # noqa: E402
-from solver.deal import deal_from_number  # noqa: E402
-from solver.rules import Rules, variant_rules  # noqa: E402
+from solver.patience.cpsat import CpsatResult, cpsat_solve  # noqa: E402
+from solver.patience.deal import deal_from_number  # noqa: E402
+from solver.patience.rules import Rules, variant_rules  # noqa: E402
 
 #: (decks, ranks, waste piles), smallest first within each deck count.
 LADDER = [(1, 5, 2), (1, 7, 2), (1, 9, 3), (1, 11, 3), (1, 13, 4),

@@ -1,6 +1,6 @@
 """How fast restart budgets should grow: decided deals and CPU per growth factor.
 
-Each restart of the search has a budget of 1000 x growth^k nodes (solver/search/driver.py).
+Each restart of the search has a budget of 1000 x growth^k nodes (solver/patience/search/driver.py).
 For every deal range and growth factor this decides the deals at a fixed node limit and
 prints the number won, the nodes and the CPU seconds; then it decides small random games
 (2 decks of A-5, one waste pile, reserve 4; about half are lost) completely, to check that
@@ -9,7 +9,7 @@ a slower growth does not make loss proofs dearer.
     python benchmarks/restarts.py [--growth 1.05 1.02 1.01] [--max-nodes 1e6]
         [--sets frog:2001-2150 pysol-frog:2001-2150 ...] [--small 200]
 
-The figures quoted in solver/search/driver.py and the README come from this script
+The figures quoted in solver/patience/search/driver.py and the README come from this script
 (benchmarks/results/restarts.txt).
 """
 from __future__ import annotations
@@ -20,10 +20,10 @@ from collections.abc import Iterable
 
 from rule_effects import reduced_games
 
-from solver.deal import Deal, deal_from_number
-from solver.rules import variant_rules
-from solver.search import Limits, solve
-from solver.search.driver import warm_up
+from solver.patience.deal import Deal, deal_from_number
+from solver.patience.rules import variant_rules
+from solver.patience.search import Limits, solve
+from solver.patience.search.driver import warm_up
 
 DEFAULT_SETS = ["frog:2001-2150", "frog:2151-2300", "pysol-frog:2001-2150",
                 "fanny:1001-1150", "sir-tommy:501-650"]

@@ -9,8 +9,8 @@ from pathlib import Path
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from
 from cli.survey import set_table_default
-from solver.rules import VARIANTS
-from solver.search import Limits
+from solver.patience.rules import VARIANTS
+from solver.patience.search import Limits
 from solver.survey.bench import BENCH_FORMAT, bench_document, compare, run_bench
 from solver.survey.deal_sets import DealSetError, default_sets_path, load_sets
 from solver.survey.runner import solver_version

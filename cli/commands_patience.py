@@ -7,7 +7,7 @@ import json
 from cli.deal_source import add_deal_arguments, load_deal, read_text
 from cli.errors import UserError
 from cli.show import render_deal
-from solver.game import MoveListError, parse_move_list, replay
+from solver.patience.engine import MoveListError, parse_move_list, replay
 
 EXIT_YES, EXIT_NO = 0, 1
 

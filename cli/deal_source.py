@@ -9,9 +9,9 @@ import argparse
 import sys
 
 from cli.errors import UserError
-from solver.deal import Deal, DealError, deal_from_number, parse_deal
-from solver.game import MoveListError, deal_after, parse_move_list, replay
-from solver.rules import ACE_PROCEDURES, STOCK_PLAY, VARIANT_SOURCES, RulesError, variant_rules
+from solver.patience.deal import Deal, DealError, deal_from_number, parse_deal
+from solver.patience.engine import MoveListError, deal_after, parse_move_list, replay
+from solver.patience.rules import ACE_PROCEDURES, STOCK_PLAY, VARIANT_SOURCES, RulesError, variant_rules
 from solver.shuffle import DealNumberError
 
 #: The deal used when none is given: Frog deal 3, which the search wins in a blink.

@@ -1,8 +1,8 @@
 """Text rendering of layouts and move lists for people."""
 from __future__ import annotations
 
-from solver.cards import format_cards, rank_name
-from solver.deal import Deal
+from solver.patience.cards import format_cards, rank_name
+from solver.patience.deal import Deal
 
 
 def render_deal(deal: Deal, title: str) -> str:

@@ -9,10 +9,10 @@ import time
 from cli.deal_source import add_deal_arguments, load_deal
 from cli.errors import InternalError, UserError
 from cli.limits import add_limit_arguments, limits_from
-from solver.methods import DEFAULT_METHOD, METHODS, decide
-from solver.search import Result
-from solver.search.decode import SearchBug
-from solver.search.driver import NOISE
+from solver.patience.methods import DEFAULT_METHOD, METHODS, decide
+from solver.patience.search import Result
+from solver.patience.search.decode import SearchBug
+from solver.patience.search.driver import NOISE
 
 EXIT_FOR_VERDICT = {"winnable": 0, "unwinnable": 1, "unknown": 3}
 PROGRESS_AFTER = 1.0  # seconds before a live progress line appears on a terminal

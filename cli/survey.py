@@ -8,8 +8,8 @@ import sys
 from cli.deal_source import add_rule_arguments, rule_overrides
 from cli.errors import InternalError, UserError
 from cli.limits import add_limit_arguments, limits_from, memory_size
-from solver.rules import RulesError
-from solver.search.decode import SearchBug
+from solver.patience.rules import RulesError
+from solver.patience.search.decode import SearchBug
 from solver.survey.runner import ENGINES, EngineError, run_survey
 from solver.survey.store import Store, StoreError, parse_deal_ranges
 from solver.survey.work import Job, label, rules_for

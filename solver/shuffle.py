@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from solver.cards import PYSOL_SUIT_ORDER, Card
+from solver.patience.cards import PYSOL_SUIT_ORDER, Card
 
 MAX_DEAL_NUMBER = 10**20
 LCG_LIMIT = 32000

@@ -12,9 +12,9 @@ import time
 import pytest
 
 from cli.main import main
-from solver.deal import deal_from_number
-from solver.methods import decide
-from solver.search import Limits
+from solver.patience.deal import deal_from_number
+from solver.patience.methods import decide
+from solver.patience.search import Limits
 from solver.survey.bench import bench_document, compare
 from solver.survey.stats import crosstab, percentile, summarise, wilson
 from solver.survey.store import Store, parse_deal_ranges
@@ -340,7 +340,7 @@ def test_bench_bad_input(tmp_path, capsys):
 
 
 def test_the_shipped_deal_sets_load():
-    from solver.rules import VARIANTS
+    from solver.patience.rules import VARIANTS
     from solver.survey.deal_sets import load_sets
 
     sets = load_sets()

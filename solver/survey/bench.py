@@ -2,14 +2,14 @@
 runs deal by deal.
 
 Deals run sequentially in one process, so that timings are not disturbed by a sibling
-worker; the kernel is loaded before the first timer starts (solver.search warms it up).
+worker; the kernel is loaded before the first timer starts (solver.patience.search warms it up).
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
 
-from solver.search import Limits
+from solver.patience.search import Limits
 from solver.survey.stats import percentile
 from solver.survey.work import Job, Row, decide_number, rules_for
 

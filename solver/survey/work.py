@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from solver.deal import deal_from_number
-from solver.methods import decide
-from solver.rules import Rules, variant_rules
-from solver.search import Limits
-from solver.search.decode import SearchBug
+from solver.patience.deal import deal_from_number
+from solver.patience.methods import decide
+from solver.patience.rules import Rules, variant_rules
+from solver.patience.search import Limits
+from solver.patience.search.decode import SearchBug
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,13 @@
 """PySolFC's shuffle (solver/shuffle.py) and the deal procedures of the nine variants
-(solver/deal.py), against the known deals and the procedure text of RULES.md."""
+(solver/patience/deal.py), against the known deals and the procedure text of RULES.md."""
 import random
 from collections import Counter
 
 import pytest
 
-from solver.cards import Card, parse_cards
-from solver.deal import Deal, check_deal, deal_from_deck, deal_from_number
-from solver.rules import VARIANTS, variant_rules
+from solver.patience.cards import Card, parse_cards
+from solver.patience.deal import Deal, check_deal, deal_from_deck, deal_from_number
+from solver.patience.rules import VARIANTS, variant_rules
 from solver.shuffle import DealNumberError, card_of_id, pysol_card_ids
 
 ACE_C = Card(1, "C")

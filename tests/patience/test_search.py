@@ -1,6 +1,6 @@
 """The compiled search against the unpruned brute force, reduction by reduction.
 
-Every pruning rule of solver/search/kernel.py must never turn a win into "unwinnable": on
+Every pruning rule of solver/patience/search/kernel.py must never turn a win into "unwinnable": on
 random small games (tests/gen_games.py: every Ace procedure, forced and optional play,
 positions in play) the search's verdict must equal the brute force's, with all reductions on,
 with each one alone, with a tiny table (heavy replacement) and without restarts. Every win
@@ -12,14 +12,14 @@ import os
 import random
 
 import pytest
-from gen_games import Tally, compare_methods, random_game
+from tests.patience.gen_games import Tally, compare_methods, random_game
 
-from solver.brute import brute_solve
-from solver.deal import deal_from_number
-from solver.game import deal_after, replay
-from solver.rules import variant_rules
-from solver.search import Limits, solve
-from solver.search.driver import RULE_SWITCHES
+from solver.patience.brute import brute_solve
+from solver.patience.deal import deal_from_number
+from solver.patience.engine import deal_after, replay
+from solver.patience.rules import variant_rules
+from solver.patience.search import Limits, solve
+from solver.patience.search.driver import RULE_SWITCHES
 
 BRUTE_STATES = 200_000
 SMALL_TABLE = Limits(memory=1 << 16)

@@ -17,10 +17,10 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
-from solver.cards import Card
-from solver.deal import Deal, check_deal, deal_from_deck
-from solver.game import STOCK, Move, Position, deal_after, replay
-from solver.rules import ACE_PROCEDURES, Rules
+from solver.patience.cards import Card
+from solver.patience.deal import Deal, check_deal, deal_from_deck
+from solver.patience.engine import STOCK, Move, Position, deal_after, replay
+from solver.patience.rules import ACE_PROCEDURES, Rules
 
 #: Most cards in a game, by (stock play, waste piles): the brute force's state count grows
 #: steeply with piles under optional play, where every turned card may go anywhere.

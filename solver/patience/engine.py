@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from solver.cards import Card, CardError, rank_name
-from solver.deal import Deal
-from solver.rules import Rules
+from solver.patience.cards import Card, CardError, rank_name
+from solver.patience.deal import Deal
+from solver.patience.rules import Rules
 
 STOCK, RESERVE, FOUNDATION = "stock", "reserve", "foundation"
 

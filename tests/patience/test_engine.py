@@ -1,4 +1,4 @@
-"""solver/game.py, the reference rules engine (RULES.md, Moves): legal moves, every illegal
+"""solver/patience/engine.py, the reference rules engine (RULES.md, Moves): legal moves, every illegal
 move refused with its reason, card conservation under random play, win and loss, replay."""
 import random
 from collections import Counter
@@ -6,11 +6,11 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from solver.cards import Card, parse_cards
-from solver.deal import Deal, deal_from_deck, deal_from_number
-from solver.game import (
+from solver.patience.cards import Card, parse_cards
+from solver.patience.deal import Deal, deal_from_deck, deal_from_number
+from solver.patience.engine import (
     IllegalMove, Move, MoveListError, Position, parse_move_list, replay)
-from solver.rules import ACE_PROCEDURES, variant_rules
+from solver.patience.rules import ACE_PROCEDURES, variant_rules
 
 
 def cards(text):

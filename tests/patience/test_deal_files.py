@@ -7,11 +7,11 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from solver.cards import Card, parse_cards
-from solver.deal import (
+from solver.patience.cards import Card, parse_cards
+from solver.patience.deal import (
     ACES_LEAVE_RESERVE, Deal, DealError, check_deal, deal_from_deck, deal_from_number,
     parse_deal, parse_deal_json, parse_deal_text)
-from solver.rules import ACE_PROCEDURES, VARIANTS, variant_rules
+from solver.patience.rules import ACE_PROCEDURES, VARIANTS, variant_rules
 from solver.shuffle import card_of_id, pysol_card_ids
 
 

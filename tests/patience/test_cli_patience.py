@@ -5,10 +5,10 @@ import subprocess
 import sys
 
 import pytest
-from clirun import one_error_line, run_frog
+from tests.clirun import one_error_line, run_frog
 
-from solver.deal import deal_from_number, parse_deal
-from solver.rules import variant_rules
+from solver.patience.deal import deal_from_number, parse_deal
+from solver.patience.rules import variant_rules
 
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver.deal import Deal
-from solver.search import kernel
+from solver.patience.deal import Deal
+from solver.patience.search import kernel
 
 TABLE_ENTRY_BYTES = 17  # two 64-bit key words and one byte of search work
 MIN_TABLE_ENTRIES = 1 << 10

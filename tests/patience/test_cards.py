@@ -1,8 +1,8 @@
-"""solver/cards.py: card names, parsing and printing (RULES.md: rank + suit, T or 10 for ten)."""
+"""solver/patience/cards.py: card names, parsing and printing (RULES.md: rank + suit, T or 10 for ten)."""
 import pytest
 from hypothesis import given, strategies as st
 
-from solver.cards import (
+from solver.patience.cards import (
     PYSOL_SUIT_ORDER, RANK_NAMES, SUITS, Card, CardError, format_cards, parse_cards, rank_name)
 
 

@@ -1,14 +1,14 @@
 """Turning the kernel's rank-only move codes back into real moves, checked by the engine.
 
 The kernel knows ranks and pile indices only; the real cards come from following the line
-in the reference engine (solver/game.py), which also refuses any illegal step. A line that
+in the reference engine (solver/patience/engine.py), which also refuses any illegal step. A line that
 is refused or does not end in a win is a bug in the search, reported as `SearchBug`.
 """
 from __future__ import annotations
 
-from solver.deal import Deal
-from solver.game import FOUNDATION, RESERVE, STOCK, IllegalMove, Move, Position
-from solver.search import kernel
+from solver.patience.deal import Deal
+from solver.patience.engine import FOUNDATION, RESERVE, STOCK, IllegalMove, Move, Position
+from solver.patience.search import kernel
 
 
 class SearchBug(RuntimeError):

@@ -10,8 +10,8 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from solver.cards import Card, CardError, format_cards, parse_cards, rank_name
-from solver.rules import PARAMETER_NAMES, Rules, RulesError, variant_rules
+from solver.patience.cards import Card, CardError, format_cards, parse_cards, rank_name
+from solver.patience.rules import PARAMETER_NAMES, Rules, RulesError, variant_rules
 from solver.shuffle import card_of_id, pysol_card_ids
 
 #: Ace procedures that put Aces on the foundations, so that a reserve never holds one.

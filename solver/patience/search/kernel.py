@@ -1,7 +1,7 @@
 """The compiled depth-first search over rank-only Frog positions (numba).
 
 Everything here works on integer arrays; no I/O, no Python objects. The search is
-resumable: its whole stack lives in the arrays of `SearchArrays` (see solver/search/state.py),
+resumable: its whole stack lives in the arrays of `SearchArrays` (see solver/patience/search/state.py),
 so the driver can run it in chunks of nodes, print progress, honour a time limit or Ctrl-C,
 and restart with a new move order while keeping the transposition table.
 
@@ -10,7 +10,7 @@ heights) and, derived from them, n[r] = number of rank-r cards on the foundation
 sentinel equal to 4 x decks, so an Ace always fits). A rank-r card fits iff n[r-1] > n[r].
 
 Soundness of each reduction is argued next to its function; every reduction is held to the
-unpruned brute force by tests/test_differential.py.
+unpruned brute force by tests/patience/test_differential.py.
 """
 from __future__ import annotations
 

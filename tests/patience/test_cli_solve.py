@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from clirun import one_error_line, run_frog
+from tests.clirun import one_error_line, run_frog
 
 #: Lost: the reserve's 3C hides AD, and six cards must share the one waste pile before the
 #: first stock Ace, burying 2S 2D 2C under 3S.

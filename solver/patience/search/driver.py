@@ -17,11 +17,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from solver.deal import Deal
-from solver.game import Move
-from solver.search import kernel
-from solver.search.decode import decode_win
-from solver.search.state import SearchArrays, Table
+from solver.patience.deal import Deal
+from solver.patience.engine import Move
+from solver.patience.search import kernel
+from solver.patience.search.decode import decode_win
+from solver.patience.search.state import SearchArrays, Table
 
 FIRST_BUDGET = 1000
 BUDGET_GROWTH = 1.01
@@ -142,8 +142,8 @@ def warm_up() -> None:
     """Load (or compile) the kernel once per process, so that timings measure the search."""
     global _warm
     if not _warm:
-        from solver.cards import Card
-        from solver.rules import Rules
+        from solver.patience.cards import Card
+        from solver.patience.rules import Rules
 
         tiny = Deal(Rules("frog", decks=1, ranks=1, waste_piles=1, reserve_size=0),
                     stock=tuple(Card(1, suit) for suit in "CDH"), waste=((Card(1, "S"),),))

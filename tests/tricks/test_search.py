@@ -13,9 +13,9 @@ import pytest
 from solver.tricks.cards import mask_of
 from solver.tricks.deal import Deal, make_deal
 from solver.tricks.engine import Game, replay
-from solver.tricks.reference import brute_force, minimax
+from solver.tricks.brute import brute_force, minimax
 from solver.tricks.rules import Rules
-from solver.tricks.search import Searcher, _discards, solve
+from solver.tricks.search.driver import Searcher, _discards, solve
 
 CONTRACTS = [("grand", 2), ("chico", 0), ("chico", 1), ("chico", 3), ("frog", 2)]
 
@@ -103,7 +103,7 @@ def test_wrong_hints_change_no_value():
 @pytest.mark.skipif("FROG_SOAK" not in os.environ, reason="soak mode: set FROG_SOAK=N")
 @pytest.mark.parametrize("seed", range(4))
 def test_search_equals_minimax_at_scale(seed):
-    """FROG_SOAK=300 pytest -m slow tests/test_tricks_search.py: N deals per seed."""
+    """FROG_SOAK=300 pytest -m slow tests/tricks/test_search.py: N deals per seed."""
     rng = random.Random(seed)
     for _ in range(int(os.environ["FROG_SOAK"])):
         contract, trump = rng.choice(CONTRACTS)

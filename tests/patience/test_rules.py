@@ -1,9 +1,9 @@
-"""solver/rules.py: the Rules value, its parameters and the nine named variants of RULES.md."""
+"""solver/patience/rules.py: the Rules value, its parameters and the nine named variants of RULES.md."""
 import dataclasses
 
 import pytest
 
-from solver.rules import (
+from solver.patience.rules import (
     ACE_PROCEDURES, PARAMETER_NAMES, STOCK_PLAY, VARIANT_SOURCES, VARIANTS, Rules, RulesError,
     variant_rules)
 

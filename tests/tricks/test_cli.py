@@ -8,7 +8,7 @@ import pytest
 from cli.main import main
 from solver.tricks.cards import parse_card
 from solver.tricks.deal import make_deal
-from solver.tricks.reference import brute_force
+from solver.tricks.brute import brute_force
 from solver.tricks.rules import Rules
 
 SMALL = make_deal([[parse_card(c) for c in h] for h in

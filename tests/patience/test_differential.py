@@ -4,7 +4,7 @@ Every verdict is computed, never written down: the two methods share nothing but
 and every win either reports is replayed through the reference engine (gen_games.py).
 The default run compares 300 random small games (about two minutes). Soak mode runs more:
 
-    FROG_SOAK=100000 /work/venv/bin/pytest tests/test_differential.py -k soak
+    FROG_SOAK=100000 /work/venv/bin/pytest tests/patience/test_differential.py -k soak
 
 (FROG_SEED fixes the seed; by default a fresh one is drawn and printed with the summary.)
 """
@@ -15,14 +15,14 @@ import random
 from dataclasses import replace
 
 import pytest
-from gen_games import Method, Tally, compare_methods, random_deal, random_game
+from tests.patience.gen_games import Method, Tally, compare_methods, random_deal, random_game
 
-from solver.brute import brute_solve
-from solver.cards import Card
-from solver.deal import Deal, parse_deal
-from solver.cpsat import cpsat_solve
-from solver.rules import Rules
-from solver.search import Limits, solve
+from solver.patience.brute import brute_solve
+from solver.patience.cards import Card
+from solver.patience.deal import Deal, parse_deal
+from solver.patience.cpsat import cpsat_solve
+from solver.patience.rules import Rules
+from solver.patience.search import Limits, solve
 
 #: Beyond this many positions the brute force answers unknown and the game is not compared.
 BRUTE_STATES = 200_000
@@ -33,7 +33,7 @@ DEFAULT_GAMES = 300
 
 def standard_methods() -> dict[str, Method]:
     """The three methods every game is held to: the two witnesses and the fast search
-    (tests/test_search.py holds the search to the brute force on many more games)."""
+    (tests/patience/test_search.py holds the search to the brute force on many more games)."""
     return {
         "brute": lambda deal: brute_solve(deal, max_states=BRUTE_STATES),
         "cpsat": lambda deal: cpsat_solve(deal, time_limit=CPSAT_SECONDS),

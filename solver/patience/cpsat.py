@@ -78,9 +78,9 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from solver.cards import Card
-from solver.deal import Deal
-from solver.game import FOUNDATION, RESERVE, STOCK, Move, replay
+from solver.patience.cards import Card
+from solver.patience.deal import Deal
+from solver.patience.engine import FOUNDATION, RESERVE, STOCK, Move, replay
 
 
 class CpsatError(RuntimeError):
@@ -305,7 +305,7 @@ class _Model:
 
 def cpsat_solve(deal: Deal, time_limit: float | None = None, workers: int = 1) -> CpsatResult:
     """Decide `deal` with CP-SAT. `unwinnable` is a proof (the model is infeasible); a win's
-    moves have been replayed to a win through solver.game (CpsatError otherwise)."""
+    moves have been replayed to a win through solver.patience.engine (CpsatError otherwise)."""
     started = time.perf_counter()
     built = _Model(deal)
     solver = cp_model.CpSolver()

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import time
 
-from solver.deal import Deal
-from solver.game import replay
-from solver.search import Limits, Result, solve
-from solver.search.decode import SearchBug
-from solver.search.driver import NOISE, Progress
+from solver.patience.deal import Deal
+from solver.patience.engine import replay
+from solver.patience.search import Limits, Result, solve
+from solver.patience.search.decode import SearchBug
+from solver.patience.search.driver import NOISE, Progress
 
 METHODS = ("search", "cpsat", "brute", "portfolio")
 DEFAULT_METHOD = "search"
@@ -23,7 +23,7 @@ BRUTE_STATES_PER_GIB = 2_000_000
 def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
            progress: Progress | None = None, noise: int = NOISE) -> Result:
     """Decide `deal` with the named method; a win that fails its replay raises SearchBug.
-    `noise` is the search's restart noise (see solver.search.driver)."""
+    `noise` is the search's restart noise (see solver.patience.search.driver)."""
     if method == "search":
         result = solve(deal, limits, progress, noise=noise)
     elif method == "cpsat":
@@ -43,7 +43,7 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
 
 
 def _cpsat(deal: Deal, timeout: float | None) -> Result:
-    from solver.cpsat import cpsat_solve  # OR-Tools loads slowly; only when asked for
+    from solver.patience.cpsat import cpsat_solve  # OR-Tools loads slowly; only when asked for
 
     answer = cpsat_solve(deal, time_limit=timeout)
     reason = "time limit" if answer.verdict == "unknown" else None
@@ -52,7 +52,7 @@ def _cpsat(deal: Deal, timeout: float | None) -> Result:
 
 
 def _brute(deal: Deal, limits: Limits) -> Result:
-    from solver.brute import brute_solve
+    from solver.patience.brute import brute_solve
 
     start = time.perf_counter()
     cap = max(1000, int(limits.memory / (1 << 30) * BRUTE_STATES_PER_GIB))

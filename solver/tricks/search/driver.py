@@ -11,7 +11,7 @@ from itertools import combinations
 
 import numpy as np
 
-from solver.tricks import kernel
+from solver.tricks.search import kernel
 from solver.tricks.cards import (
     HEARTS,
     POINTS,

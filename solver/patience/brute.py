@@ -1,6 +1,6 @@
 """An unpruned brute-force decision for small games: the plainest possible witness.
 
-Depth-first search over the reference engine's positions (solver.game.Position), trying every
+Depth-first search over the reference engine's positions (solver.patience.engine.Position), trying every
 legal move, with nothing but a visited set: no autoplay, no symmetry between waste piles or
 foundations, no dead-position test, no move ordering. A deal is `unwinnable` only after every
 position reachable from it has been expanded, which is exactly the definition of RULES.md.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.deal import Deal
-from solver.game import Move, Position
+from solver.patience.deal import Deal
+from solver.patience.engine import Move, Position
 
 #: The key of a visited position. The reserve and the stock only ever lose their top card,
 #: so their lengths name them exactly; foundations and waste piles are kept in full.
