@@ -21,7 +21,8 @@ import ortools
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.patience.cpsat import CpsatResult, cpsat_solve  # noqa: E402
+from solver.answer import Limits, Result  # noqa: E402
+from solver.patience.cpsat import cpsat_solve  # noqa: E402
 from solver.patience.deal import deal_from_number  # noqa: E402
 from solver.patience.rules import Rules, variant_rules  # noqa: E402
 
@@ -37,16 +38,16 @@ def rung_rules(decks: int, ranks: int, piles: int) -> Rules:
                                                 reserve_size=max(1, 4 * decks * ranks // 8))
 
 
-def solve_numbers(rules: Rules, numbers: range, limit: float) -> list[CpsatResult]:
+def solve_numbers(rules: Rules, numbers: range, limit: float) -> list[Result]:
     results = []
     for number in numbers:
-        result = cpsat_solve(deal_from_number(rules, number), time_limit=limit)
+        result = cpsat_solve(deal_from_number(rules, number), Limits(timeout=limit))
         print(f"    deal {number}: {result.verdict:10} {result.seconds:6.2f} s", flush=True)
         results.append(result)
     return results
 
 
-def describe(results: list[CpsatResult]) -> str:
+def describe(results: list[Result]) -> str:
     decided = [r for r in results if r.verdict != "unknown"]
     wins = sum(r.verdict == "winnable" for r in decided)
     times = [r.seconds for r in decided]

@@ -21,8 +21,9 @@ import time
 from solver.patience.cards import Card
 from solver.patience.deal import deal_from_deck, deal_from_number
 from solver.patience.rules import Rules, variant_rules
-from solver.patience.search import Limits, solve
-from solver.patience.search.driver import RULE_SWITCHES, warm_up
+from solver.answer import Limits
+from solver.patience.search import solve
+from solver.patience.search import RULE_SWITCHES, warm_up
 
 CONFIGURATIONS = [("all reductions", ())] + [(f"without {name}", (name,)) for name in RULE_SWITCHES]
 

@@ -10,7 +10,7 @@ from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from
 from cli.survey import set_table_default
 from solver.patience.rules import VARIANTS
-from solver.patience.search import Limits
+from solver.answer import Exit, Limits
 from solver.survey.bench import BENCH_FORMAT, bench_document, compare, run_bench
 from solver.survey.deal_sets import DealSetError, default_sets_path, load_sets
 from solver.survey.runner import solver_version
@@ -78,14 +78,14 @@ def command_bench(args: argparse.Namespace) -> int:
         rows = run_bench(deals, limits, on_row=show)
     except KeyboardInterrupt:
         print("frog bench: interrupted", file=sys.stderr)
-        return 3
+        return Exit.UNKNOWN
     document = bench_document(rows, set_name, limits, solver_version())
     if args.json:
         print(json.dumps(document, indent=1))
     else:
         print()
         print(_summary_table(document["summary"]))
-    return 0
+    return Exit.YES
 
 
 def _print_row(row: Row) -> None:
@@ -125,7 +125,7 @@ def _compare(old_path: str, new_path: str, as_json: bool) -> int:
         print(json.dumps(result, indent=1))
     else:
         print(_compare_text(result, old_path, new_path))
-    return 1 if result["contradictions"] else 0
+    return Exit.NO if result["contradictions"] else Exit.YES
 
 
 def _ratio(value: float | None) -> str:

@@ -6,10 +6,10 @@ import json
 
 from cli.deal_source import add_deal_arguments, load_deal, read_text
 from cli.errors import UserError
+from solver.answer import Exit
 from cli.show import render_deal
 from solver.patience.engine import MoveListError, parse_move_list, replay
 
-EXIT_YES, EXIT_NO = 0, 1
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,13 +48,13 @@ def command_deal(args: argparse.Namespace) -> int:
         print(json.dumps(deal.to_json(), indent=1))
     else:
         print(deal.to_text(title), end="")
-    return EXIT_YES
+    return Exit.YES
 
 
 def command_show(args: argparse.Namespace) -> int:
     deal, title = load_deal(args)
     print(render_deal(deal, title))
-    return EXIT_YES
+    return Exit.YES
 
 
 def command_verify(args: argparse.Namespace) -> int:
@@ -78,4 +78,4 @@ def command_verify(args: argparse.Namespace) -> int:
                           "cards_left": result.position.cards_left()}))
     else:
         print(summary)
-    return EXIT_YES if result.valid and result.won else EXIT_NO
+    return Exit.YES if result.valid and result.won else Exit.NO

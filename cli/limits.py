@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import re
 
-from solver.patience.search import Limits
+from solver.answer import Limits
 
 _DECIMAL = {"": 1, "K": 10**3, "M": 10**6, "G": 10**9}
 _BINARY = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}

@@ -10,8 +10,7 @@ import argparse
 import sys
 
 from cli import errors
-
-EXIT_YES, EXIT_NO, EXIT_BAD_INPUT, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 1, 2, 3, 4
+from solver.answer import Exit, SolverBug
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,22 +41,23 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
-        return EXIT_BAD_INPUT
+        return Exit.BAD_INPUT
     try:
         code = args.func(args)
     except errors.UserError as exc:
         print(f"frog: error: {exc}", file=sys.stderr)
-        code = EXIT_BAD_INPUT
+        code = Exit.BAD_INPUT
     except KeyboardInterrupt:
         print("frog: interrupted", file=sys.stderr)
-        code = EXIT_UNKNOWN
-    except errors.InternalError as exc:
-        print(f"frog: internal error: {exc}", file=sys.stderr)
-        code = EXIT_INTERNAL
+        code = Exit.UNKNOWN
+    except SolverBug as exc:
+        print(f"frog: internal error: {exc} (a solver bug: please report the input)",
+              file=sys.stderr)
+        code = Exit.INTERNAL
     except BrokenPipeError:
-        code = 0
+        code = Exit.YES
     sys.stdout.flush()
-    return code
+    return int(code)
 
 
 def run() -> None:

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 from cli.errors import UserError
+from solver.answer import Exit
 from solver.survey.plots import PlotsUnavailable, write_plots
 from solver.survey.stats import crosstab, summarise
 from solver.survey.store import Store, StoreError
@@ -74,7 +75,7 @@ def command_report(args: argparse.Namespace) -> int:
             print(_pair_text(args.pair, pair))
         if args.plots:
             print("plots: " + ", ".join(str(path) for path in written))
-    return 0
+    return Exit.YES
 
 
 def _table(report: dict[str, dict]) -> str:

@@ -7,14 +7,11 @@ import sys
 import time
 
 from cli.deal_source import add_deal_arguments, load_deal
-from cli.errors import InternalError, UserError
+from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from
-from solver.patience.methods import DEFAULT_METHOD, METHODS, decide
-from solver.patience.search import Result
-from solver.patience.search.decode import SearchBug
-from solver.patience.search.driver import NOISE
+from solver.answer import Result, exit_code
+from solver.patience.methods import DEFAULT_METHOD, METHODS, NOISE, decide
 
-EXIT_FOR_VERDICT = {"winnable": 0, "unwinnable": 1, "unknown": 3}
 PROGRESS_AFTER = 1.0  # seconds before a live progress line appears on a terminal
 
 
@@ -59,8 +56,6 @@ def command_solve(args: argparse.Namespace) -> int:
         if args.noise < 1:
             raise UserError("--noise must be at least 1")
         result = decide(deal, args.method, limits, meter, noise=args.noise)
-    except SearchBug as exc:
-        raise InternalError(f"{exc} (please report this deal)") from None
     finally:
         if meter:
             meter.clear()
@@ -70,7 +65,7 @@ def command_solve(args: argparse.Namespace) -> int:
         print(json.dumps(_as_json(result, deal, title, limits)))
     else:
         print(_as_text(result, title, args.quiet))
-    return EXIT_FOR_VERDICT[result.verdict]
+    return exit_code(result.verdict)
 
 
 def _write_moves(path: str, result: Result, title: str) -> None:

@@ -6,10 +6,10 @@ import os
 import sys
 
 from cli.deal_source import add_rule_arguments, rule_overrides
-from cli.errors import InternalError, UserError
+from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from, memory_size
 from solver.patience.rules import RulesError
-from solver.patience.search.decode import SearchBug
+from solver.answer import Exit, SolverBug
 from solver.survey.runner import ENGINES, EngineError, run_survey
 from solver.survey.store import Store, StoreError, parse_deal_ranges
 from solver.survey.work import Job, label, rules_for
@@ -108,19 +108,18 @@ def command_survey(args: argparse.Namespace) -> int:
                        on_row=bar.update_row)
         except EngineError as exc:
             raise UserError(str(exc)) from None
-        except SearchBug as exc:
-            raise InternalError(f"{exc} (please report this deal; the rows before it are "
-                                "saved)") from None
+        except SolverBug as exc:
+            raise SolverBug(f"{exc} (the rows before it are saved)") from None
         except KeyboardInterrupt:
             bar.close()
             print(f"frog survey: stopped; {bar.saved} deals saved this run; run the same "
                   "command to continue", file=sys.stderr)
-            return 3
+            return Exit.UNKNOWN
         bar.close()
     print(f"{job.label}: done, {bar.saved} deals decided this run "
           f"({bar.counts['winnable']} winnable, {bar.counts['unwinnable']} unwinnable, "
           f"{bar.counts['unknown']} unknown); see 'frog report {args.db}'", file=sys.stderr)
-    return 0
+    return Exit.YES
 
 
 class _Bar:

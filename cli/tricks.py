@@ -9,15 +9,15 @@ import json
 import time
 from pathlib import Path
 
-from cli.errors import InternalError, UserError
+from cli.errors import UserError
+from solver.answer import Exit
 from solver.tricks.cards import CardError, format_cards, parse_suit, points_of
 from solver.tricks.deal import Deal, DealError, deal_from_number, parse_deal
 from solver.tricks.engine import IllegalPlay, replay, winning_index
 from solver.tricks.line import LineError, format_header, format_trick, parse_line
 from solver.tricks.rules import CONTRACTS, SCORING, TARGETS, Rules, RulesError
-from solver.tricks.search import Solution, SolverBug, solve, solve_all
+from solver.tricks.search import Solution, solve, solve_all
 
-EXIT_OK, EXIT_INVALID = 0, 1
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -67,7 +67,7 @@ def _rule_options(parser: argparse.ArgumentParser) -> None:
 
 def _usage(parser: argparse.ArgumentParser) -> int:
     parser.print_help()
-    return 2
+    return Exit.BAD_INPUT
 
 
 def run_deal(args: argparse.Namespace) -> int:
@@ -75,22 +75,19 @@ def run_deal(args: argparse.Namespace) -> int:
         print(deal_from_number(args.number).to_text(), end="")
     except ValueError as exc:
         raise UserError(str(exc)) from None
-    return EXIT_OK
+    return Exit.YES
 
 
 def run_solve(args: argparse.Namespace) -> int:
     deal = _load_deal(args.deal)
     started = time.perf_counter()
-    try:
-        if args.all:
-            if args.contract or args.trump or args.bidder:
-                raise UserError("--all takes no --contract, --trump or --bidder")
-            solutions = solve_all(deal, args.target, args.must_overtrump, args.scoring,
-                                  args.players)
-        else:
-            solutions = [solve(deal, _rules(args))]
-    except SolverBug as exc:
-        raise InternalError(str(exc)) from None
+    if args.all:
+        if args.contract or args.trump or args.bidder:
+            raise UserError("--all takes no --contract, --trump or --bidder")
+        solutions = solve_all(deal, args.target, args.must_overtrump, args.scoring,
+                              args.players)
+    else:
+        solutions = [solve(deal, _rules(args))]
     seconds = time.perf_counter() - started
     if args.line_file:
         if args.all:
@@ -103,7 +100,7 @@ def run_solve(args: argparse.Namespace) -> int:
         _print_table(solutions, seconds)
     else:
         _print_solution(solutions[0], seconds)
-    return EXIT_OK
+    return Exit.YES
 
 
 def run_verify(args: argparse.Namespace) -> int:
@@ -119,17 +116,17 @@ def run_verify(args: argparse.Namespace) -> int:
     except IllegalPlay as exc:
         where = f"line {line.file_lines[exc.trick - 1]}: " if exc.trick else ""
         _verdict(args, False, f"{args.line}: {where}{exc}")
-        return EXIT_INVALID
+        return Exit.NO
     if not game.finished:
         left = len(game.hands[0]) + (1 if game.trick else 0)
         _verdict(args, False, f"{args.line}: the line stops with {left} trick(s) still to play")
-        return EXIT_INVALID
+        return Exit.NO
     points = game.points[0]
     _verdict(args, True, f"legal: {len(line.tricks)} tricks; bidder (seat {rules.bidder}) "
              f"takes {points} points: {rules.verdict(points)}, payment {rules.payment(points):+d}",
              {"bidder_points": points, "made": rules.verdict(points) == "made",
               "verdict": rules.verdict(points), "payment": rules.payment(points)})
-    return EXIT_OK
+    return Exit.YES
 
 
 def _verdict(args: argparse.Namespace, legal: bool, message: str, extra: dict | None = None) -> None:

@@ -14,7 +14,7 @@ import pytest
 from cli.main import main
 from solver.patience.deal import deal_from_number
 from solver.patience.methods import decide
-from solver.patience.search import Limits
+from solver.answer import Limits
 from solver.survey.bench import bench_document, compare
 from solver.survey.stats import crosstab, percentile, summarise, wilson
 from solver.survey.store import Store, parse_deal_ranges

@@ -9,8 +9,9 @@ and the CP-SAT model are held to on small games; it is far too slow for a full d
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
 
+from solver.answer import Limits, Result, Verdict
 from solver.patience.deal import Deal
 from solver.patience.engine import Move, Position
 
@@ -19,41 +20,67 @@ from solver.patience.engine import Move, Position
 _Key = tuple[tuple[int, ...], int, int, tuple]
 
 
-@dataclass(frozen=True)
-class BruteResult:
-    """`verdict` is winnable, unwinnable or unknown (the state limit was reached); `moves`
-    a winning line for a win; `states` the number of distinct positions reached."""
-
-    verdict: str
-    moves: list[Move] | None
-    states: int
-
-
 def _key(position: Position) -> _Key:
     return (position.foundations, len(position.reserve), len(position.stock), position.waste)
 
 
-def brute_solve(deal: Deal, max_states: int | None = None) -> BruteResult:
-    """Decide `deal` by exhaustive search; `unknown` once more than `max_states` distinct
-    positions would have to be stored."""
+#: Positions held in memory per GiB of --memory (each is a tuple of tuples in a dict).
+STATES_PER_GIB = 2_000_000
+#: How often (in expanded positions) the clock is read.
+CLOCK_EVERY = 1024
+
+
+def brute_solve(deal: Deal, limits: Limits = Limits()) -> Result:
+    """Decide `deal` by exhaustive search, within `limits`.
+
+    Its nodes are distinct positions stored: `max_nodes` caps them, and so does `memory`
+    (at STATES_PER_GIB); `timeout` is checked every CLOCK_EVERY expansions; Ctrl-C gives
+    `unknown`, "interrupted". A limit never gives `unwinnable`: that needs the whole space.
+    """
+    started = time.perf_counter()
+    cap = max(1000, int(limits.memory / (1 << 30) * STATES_PER_GIB))
+    cap_reason = "memory limit"
+    if limits.max_nodes is not None and limits.max_nodes <= cap:
+        cap, cap_reason = limits.max_nodes, "node limit"
     start = Position.start(deal)
     #: Every position reached, with the position and move it was first reached by.
     parent: dict[_Key, tuple[Position, Move] | None] = {_key(start): None}
     stack = [start]
-    while stack:
-        position = stack.pop()
-        if position.is_won():
-            return BruteResult("winnable", _line_to(position, parent), len(parent))
-        for move in position.legal_moves():
-            child = position.play(move)
-            key = _key(child)
-            if key in parent:
-                continue
-            if max_states is not None and len(parent) >= max_states:
-                return BruteResult("unknown", None, len(parent))
-            parent[key] = (position, move)
-            stack.append(child)
-    return BruteResult("unwinnable", None, len(parent))
+    expanded = 0
+    verdict, reason, moves = Verdict.UNWINNABLE, None, None
+    try:
+        while stack:
+            position = stack.pop()
+            if position.is_won():
+                verdict, moves = Verdict.WINNABLE, _line_to(position, parent)
+                break
+            expanded += 1
+            if limits.timeout is not None and expanded % CLOCK_EVERY == 0 \
+                    and time.perf_counter() - started >= limits.timeout:
+                verdict, reason = Verdict.UNKNOWN, "time limit"
+                break
+            if _expand(position, parent, stack, cap):
+                verdict, reason = Verdict.UNKNOWN, cap_reason
+                break
+    except KeyboardInterrupt:
+        verdict, reason, moves = Verdict.UNKNOWN, "interrupted", None
+    return Result(verdict, reason, moves, len(parent), time.perf_counter() - started, "brute",
+                  {"states": len(parent)})
+
+
+def _expand(position: Position, parent: dict[_Key, tuple[Position, Move] | None],
+            stack: list[Position], cap: int) -> bool:
+    """Push every unseen child of `position`; True when one more would exceed `cap`."""
+    for move in position.legal_moves():
+        child = position.play(move)
+        key = _key(child)
+        if key in parent:
+            continue
+        if len(parent) >= cap:
+            return True
+        parent[key] = (position, move)
+        stack.append(child)
+    return False
 
 
 def _line_to(position: Position, parent: dict[_Key, tuple[Position, Move] | None]) -> list[Move]:

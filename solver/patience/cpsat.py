@@ -78,25 +78,10 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from solver.answer import Limits, Result, SolverBug, Verdict
 from solver.patience.cards import Card
 from solver.patience.deal import Deal
 from solver.patience.engine import FOUNDATION, RESERVE, STOCK, Move, replay
-
-
-class CpsatError(RuntimeError):
-    """The model produced a line the reference engine refuses (a bug, never a verdict)."""
-
-
-@dataclass(frozen=True)
-class CpsatResult:
-    """`verdict` winnable / unwinnable / unknown; `moves` a replayed winning line for a win;
-    `seconds` wall time of the solve; `status` CP-SAT's status name (OPTIMAL, FEASIBLE,
-    INFEASIBLE, UNKNOWN)."""
-
-    verdict: str
-    moves: list[Move] | None
-    seconds: float
-    status: str
 
 
 @dataclass(frozen=True)
@@ -303,26 +288,47 @@ class _Model:
         return moves
 
 
-def cpsat_solve(deal: Deal, time_limit: float | None = None, workers: int = 1) -> CpsatResult:
+def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1) -> Result:
     """Decide `deal` with CP-SAT. `unwinnable` is a proof (the model is infeasible); a win's
-    moves have been replayed to a win through solver.patience.engine (CpsatError otherwise)."""
+    moves have been replayed to a win through solver.patience.engine (SolverBug otherwise).
+
+    The limits map onto CP-SAT's own: `timeout` is its time limit, `max_nodes` its limit on
+    conflicts (its unit of search work; the result's `nodes`), `memory` its memory limit.
+    Ctrl-C stops the solver (it catches SIGINT itself) and gives `unknown`, "interrupted".
+    """
     started = time.perf_counter()
     built = _Model(deal)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.catch_sigint_signal = True
+    solver.parameters.max_memory_in_mb = max(64, limits.memory >> 20)
+    if limits.timeout is not None:
+        solver.parameters.max_time_in_seconds = limits.timeout
+    if limits.max_nodes is not None:
+        solver.parameters.max_number_of_conflicts = limits.max_nodes
     status = solver.Solve(built.model)
     seconds = time.perf_counter() - started
     name = solver.StatusName(status)
+    conflicts = solver.NumConflicts()
+    stats = {"status": name, "conflicts": conflicts}
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         moves = built.moves(solver)
         outcome = replay(deal, moves)
         if not outcome.won:
-            raise CpsatError(f"CP-SAT line does not win: {outcome.reason or 'cards remain'}")
-        return CpsatResult("winnable", moves, seconds, name)
+            raise SolverBug(f"the CP-SAT line does not win: {outcome.reason or 'cards remain'}")
+        return Result(Verdict.WINNABLE, None, moves, conflicts, seconds, "cpsat", stats)
     if status == cp_model.INFEASIBLE:
-        return CpsatResult("unwinnable", None, seconds, name)
+        return Result(Verdict.UNWINNABLE, None, None, conflicts, seconds, "cpsat", stats)
     if status == cp_model.UNKNOWN:
-        return CpsatResult("unknown", None, seconds, name)
-    raise CpsatError(f"CP-SAT returned {name}")
+        return Result(Verdict.UNKNOWN, _why_stopped(limits, seconds, conflicts), None,
+                      conflicts, seconds, "cpsat", stats)
+    raise SolverBug(f"CP-SAT returned {name}")
+
+
+def _why_stopped(limits: Limits, seconds: float, conflicts: int) -> str:
+    """CP-SAT stops without an answer at a limit or at Ctrl-C; tell which from the figures."""
+    if limits.max_nodes is not None and conflicts >= limits.max_nodes:
+        return "node limit"
+    if limits.timeout is not None and seconds >= 0.95 * limits.timeout:
+        return "time limit"
+    return "interrupted"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from solver.patience.search import Limits
+from solver.answer import Limits
 from solver.survey.stats import percentile
 from solver.survey.work import Job, Row, decide_number, rules_for
 

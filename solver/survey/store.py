@@ -10,7 +10,7 @@ import json
 import sqlite3
 from collections.abc import Iterator
 
-from solver.patience.search import Limits
+from solver.answer import Limits
 from solver.survey.work import Row
 
 #: SQLite stores integers in 64 bits; deal numbers above this cannot be keys.

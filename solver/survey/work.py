@@ -8,10 +8,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from solver.patience.deal import deal_from_number
+from solver.answer import Limits, SolverBug
 from solver.patience.methods import decide
 from solver.patience.rules import Rules, variant_rules
-from solver.patience.search import Limits
-from solver.patience.search.decode import SearchBug
 
 
 @dataclass(frozen=True)
@@ -55,11 +54,11 @@ def rules_for(variant: str, **overrides: object) -> Rules:
 
 def decide_number(job: Job, number: int) -> Row:
     """Deal `number` under the job's rules and decide it with the exact search; a win that
-    fails its replay raises SearchBug naming the deal (the worker's traceback is not shown)."""
+    fails its replay raises SolverBug naming the deal (the worker's traceback is not shown)."""
     try:
         result = decide(deal_from_number(job.rules, number), limits=job.limits)
-    except SearchBug as exc:
-        raise SearchBug(f"{job.label} deal {number}: {exc}") from None
+    except SolverBug as exc:
+        raise SolverBug(f"{job.label} deal {number}: {exc}") from None
     return Row(job.label, number, result.verdict, result.reason, result.nodes, result.seconds,
                len(result.moves) if result.moves else None,
                float(result.stats.get("nodes_per_second", 0)))

@@ -22,7 +22,8 @@ from solver.patience.cards import Card
 from solver.patience.deal import Deal, parse_deal
 from solver.patience.cpsat import cpsat_solve
 from solver.patience.rules import Rules
-from solver.patience.search import Limits, solve
+from solver.answer import Limits
+from solver.patience.search import solve
 
 #: Beyond this many positions the brute force answers unknown and the game is not compared.
 BRUTE_STATES = 200_000
@@ -35,8 +36,8 @@ def standard_methods() -> dict[str, Method]:
     """The three methods every game is held to: the two witnesses and the fast search
     (tests/patience/test_search.py holds the search to the brute force on many more games)."""
     return {
-        "brute": lambda deal: brute_solve(deal, max_states=BRUTE_STATES),
-        "cpsat": lambda deal: cpsat_solve(deal, time_limit=CPSAT_SECONDS),
+        "brute": lambda deal: brute_solve(deal, Limits(max_nodes=BRUTE_STATES)),
+        "cpsat": lambda deal: cpsat_solve(deal, Limits(timeout=CPSAT_SECONDS)),
         "search": lambda deal: solve(deal, Limits(memory=1 << 22)),
     }
 

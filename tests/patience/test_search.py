@@ -18,8 +18,9 @@ from solver.patience.brute import brute_solve
 from solver.patience.deal import deal_from_number
 from solver.patience.engine import deal_after, replay
 from solver.patience.rules import variant_rules
-from solver.patience.search import Limits, solve
-from solver.patience.search.driver import RULE_SWITCHES
+from solver.answer import Limits
+from solver.patience.search import solve
+from solver.patience.search import RULE_SWITCHES
 
 BRUTE_STATES = 200_000
 SMALL_TABLE = Limits(memory=1 << 16)
@@ -36,7 +37,7 @@ def _search(**options):
 
 
 def _brute(deal):
-    return brute_solve(deal, max_states=BRUTE_STATES)
+    return brute_solve(deal, Limits(max_nodes=BRUTE_STATES))
 
 
 def test_search_agrees_with_brute_force_on_2000_games() -> None:

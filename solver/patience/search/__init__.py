@@ -1,4 +1,6 @@
-"""The exact search: `solve(deal, limits) -> Result` (see driver.py and kernel.py)."""
-from solver.patience.search.driver import Limits, Result, solve
+"""The compiled exact search: `solve(deal, limits) -> Result` (see driver.py and kernel.py).
 
-__all__ = ["Limits", "Result", "solve"]
+Callers outside the search import from here, never from its modules."""
+from solver.patience.search.driver import NOISE, RULE_SWITCHES, solve, warm_up
+
+__all__ = ["NOISE", "RULE_SWITCHES", "solve", "warm_up"]

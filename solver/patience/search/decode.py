@@ -2,17 +2,14 @@
 
 The kernel knows ranks and pile indices only; the real cards come from following the line
 in the reference engine (solver/patience/engine.py), which also refuses any illegal step. A line that
-is refused or does not end in a win is a bug in the search, reported as `SearchBug`.
+is refused or does not end in a win is a bug in the search, reported as `SolverBug`.
 """
 from __future__ import annotations
 
+from solver.answer import SolverBug
 from solver.patience.deal import Deal
 from solver.patience.engine import FOUNDATION, RESERVE, STOCK, IllegalMove, Move, Position
 from solver.patience.search import kernel
-
-
-class SearchBug(RuntimeError):
-    """The search produced a line that the rules engine does not accept as a win."""
 
 
 def _place(code_part: int, is_source: bool) -> str:
@@ -28,21 +25,21 @@ def _place(code_part: int, is_source: bool) -> str:
 
 
 def decode_win(deal: Deal, codes: list[int]) -> list[Move]:
-    """The winning line as real moves; SearchBug unless the engine replays it to a win."""
+    """The winning line as real moves; SolverBug unless the engine replays it to a win."""
     position = Position.start(deal)
     moves = []
     for step, code in enumerate(codes, start=1):
         rank, source, target = code >> 10, _place((code >> 5) & 31, True), _place(code & 31, False)
         card = position.top(source)
         if card is None or card.rank != rank:
-            raise SearchBug(f"step {step}: the search moves a rank-{rank} card from {source}, "
+            raise SolverBug(f"step {step}: the search moves a rank-{rank} card from {source}, "
                             f"but it shows {card}")
         move = Move(card, source, target)
         try:
             position = position.play(move)
         except IllegalMove as exc:
-            raise SearchBug(f"step {step}: {move} is illegal: {exc}") from None
+            raise SolverBug(f"step {step}: {move} is illegal: {exc}") from None
         moves.append(move)
     if not position.is_won():
-        raise SearchBug(f"the search's line of {len(moves)} moves does not win")
+        raise SolverBug(f"the search's line of {len(moves)} moves does not win")
     return moves

@@ -14,11 +14,9 @@ abandons the whole restart).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
 
+from solver.answer import Limits, Progress, Result, Verdict
 from solver.patience.deal import Deal
-from solver.patience.engine import Move
 from solver.patience.search import kernel
 from solver.patience.search.decode import decode_win
 from solver.patience.search.state import SearchArrays, Table
@@ -27,7 +25,6 @@ FIRST_BUDGET = 1000
 BUDGET_GROWTH = 1.01
 NOISE = 20
 CHUNK = 1 << 18
-DEFAULT_MEMORY = 1 << 30
 
 STAT_NAMES = {
     kernel.ST_TT_HITS: "table_hits",
@@ -38,31 +35,6 @@ STAT_NAMES = {
     kernel.ST_SYMMETRY: "prune_symmetric_piles",
     kernel.ST_SLEEP: "prune_sleep_set",
 }
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Search limits: None means no limit. `memory` sizes the transposition table."""
-
-    max_nodes: int | None = None
-    timeout: float | None = None
-    memory: int = DEFAULT_MEMORY
-
-
-@dataclass
-class Result:
-    """A verdict with its evidence and statistics (RULES.md, Machine-readable answers)."""
-
-    verdict: str  # "winnable" | "unwinnable" | "unknown"
-    reason: str | None = None  # why unknown: "node limit", "time limit", "interrupted"
-    moves: list[Move] | None = None
-    nodes: int = 0
-    seconds: float = 0.0
-    method: str = "search"
-    stats: dict[str, float] = field(default_factory=dict)
-
-
-Progress = Callable[[int, float, int], None]  # (nodes, seconds, restarts)
 
 
 #: The reductions that can be switched off (for measuring each one and for testing it).
@@ -89,7 +61,7 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
     start = time.perf_counter()
     nodes_before = 0  # nodes of finished restarts
     restart = 0
-    verdict, reason = "unknown", None
+    verdict, reason = Verdict.UNKNOWN, None
     try:  # Ctrl-C, even while the kernel is still being compiled, gives "interrupted"
         warm_up()
         start = time.perf_counter()
@@ -112,7 +84,7 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
             if reason:
                 break
             if outcome in (kernel.WON, kernel.LOST):
-                verdict = "winnable" if outcome == kernel.WON else "unwinnable"
+                verdict = Verdict.WINNABLE if outcome == kernel.WON else Verdict.UNWINNABLE
                 break
             if limits.max_nodes is not None and \
                     nodes_before + arrays.nodes >= limits.max_nodes:
@@ -127,7 +99,7 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
         reason = "interrupted"
     nodes = nodes_before + arrays.nodes  # finished restarts plus the one that stopped
     seconds = time.perf_counter() - start
-    moves = decode_win(deal, arrays.winning_codes()) if verdict == "winnable" else None
+    moves = decode_win(deal, arrays.winning_codes()) if verdict is Verdict.WINNABLE else None
     stats: dict[str, float] = {name: int(arrays.stats[i]) for i, name in STAT_NAMES.items()}
     stats["restarts"] = restart
     stats["nodes_per_second"] = round(nodes / seconds) if seconds > 0 else 0

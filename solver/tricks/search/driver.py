@@ -11,6 +11,7 @@ from itertools import combinations
 
 import numpy as np
 
+from solver.answer import SolverBug
 from solver.tricks.search import kernel
 from solver.tricks.cards import (
     HEARTS,
@@ -28,10 +29,6 @@ from solver.tricks.rules import CHICO_TRUMPS, SCORING, Rules
 TABLE_BITS = 18  # with the hints, 2^18 beat 2^19 (frog -3% CPU; grand, chico medians -10%)
 HINT_BITS = 17  # move-ordering hints (kernel.search); 2^16 and 2^18 measured slower on frog
 TOP = 121  # above any card-point total
-
-
-class SolverBug(RuntimeError):
-    """The search and the rules engine disagree: never expected, reported as internal."""
 
 
 @dataclass
