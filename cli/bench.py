@@ -9,12 +9,10 @@ from pathlib import Path
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from
 from cli.survey import set_table_default
-from solver.patience.rules import VARIANTS
 from solver.answer import Exit, Limits
-from solver.survey.bench import BENCH_FORMAT, bench_document, compare, run_bench
-from solver.survey.deal_sets import DealSetError, default_sets_path, load_sets
-from solver.survey.runner import solver_version
-from solver.survey.work import Row
+from solver.patience import VARIANTS
+from solver.survey import (BENCH_FORMAT, bench_document, compare, DealSetError, default_sets_path,
+                           load_sets, Row, run_bench, solver_version)
 
 #: Without a limit some deals never finish; a bench always has one.
 BENCH_TIMEOUT = 5.0

@@ -8,7 +8,7 @@ from cli.deal_source import add_deal_arguments, load_deal, read_text
 from cli.errors import UserError
 from solver.answer import Exit
 from cli.show import render_deal
-from solver.patience.engine import MoveListError, parse_move_list, replay
+from solver.patience import MoveListError, parse_move_list, replay
 
 
 

@@ -9,10 +9,10 @@ import argparse
 import sys
 
 from cli.errors import UserError
-from solver.patience.deal import Deal, DealError, deal_from_number, parse_deal
-from solver.patience.engine import MoveListError, deal_after, parse_move_list, replay
-from solver.patience.rules import ACE_PROCEDURES, STOCK_PLAY, VARIANT_SOURCES, RulesError, variant_rules
-from solver.shuffle import DealNumberError
+from solver.patience import (ACE_PROCEDURES, STOCK_PLAY, VARIANT_SOURCES, Deal, DealError,
+                             DealNumberError, MoveListError, RulesError, deal_after,
+                             deal_from_number, parse_deal, parse_move_list, replay,
+                             variant_rules)
 
 #: The deal used when none is given: Frog deal 3, which the search wins in a blink.
 DEFAULT_DEAL = "3"

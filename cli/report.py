@@ -8,9 +8,7 @@ from pathlib import Path
 
 from cli.errors import UserError
 from solver.answer import Exit
-from solver.survey.plots import PlotsUnavailable, write_plots
-from solver.survey.stats import crosstab, summarise
-from solver.survey.store import Store, StoreError
+from solver.survey import crosstab, PlotsUnavailable, Store, StoreError, summarise, write_plots
 
 
 def register(sub: argparse._SubParsersAction) -> None:

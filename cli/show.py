@@ -1,8 +1,7 @@
 """Text rendering of layouts and move lists for people."""
 from __future__ import annotations
 
-from solver.patience.cards import format_cards, rank_name
-from solver.patience.deal import Deal
+from solver.patience import Deal, format_cards, rank_name
 
 
 def render_deal(deal: Deal, title: str) -> str:

@@ -10,7 +10,7 @@ from cli.deal_source import add_deal_arguments, load_deal
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from
 from solver.answer import Result, exit_code
-from solver.patience.methods import DEFAULT_METHOD, METHODS, NOISE, decide
+from solver.patience import DEFAULT_METHOD, METHODS, NOISE, decide
 
 PROGRESS_AFTER = 1.0  # seconds before a live progress line appears on a terminal
 

@@ -8,11 +8,10 @@ import sys
 from cli.deal_source import add_rule_arguments, rule_overrides
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from, memory_size
-from solver.patience.rules import RulesError
 from solver.answer import Exit, SolverBug
-from solver.survey.runner import ENGINES, EngineError, run_survey
-from solver.survey.store import Store, StoreError, parse_deal_ranges
-from solver.survey.work import Job, label, rules_for
+from solver.patience import RulesError
+from solver.survey import (ENGINES, EngineError, Job, label, parse_deal_ranges, rules_for,
+                           run_survey, Store, StoreError)
 
 #: A survey runs one search per worker at a time, each with its own table: a 256 MiB cap
 #: keeps --jobs N within N x 256 MiB, and is ample for deals decided within seconds.

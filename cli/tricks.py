@@ -11,12 +11,10 @@ from pathlib import Path
 
 from cli.errors import UserError
 from solver.answer import Exit
-from solver.tricks.cards import CardError, format_cards, parse_suit, points_of
-from solver.tricks.deal import Deal, DealError, deal_from_number, parse_deal
-from solver.tricks.engine import IllegalPlay, replay, winning_index
-from solver.tricks.line import LineError, format_header, format_trick, parse_line
-from solver.tricks.rules import CONTRACTS, SCORING, TARGETS, Rules, RulesError
-from solver.tricks.search import Solution, solve, solve_all
+from solver.tricks import (CONTRACTS, SCORING, TARGETS, CardError, Deal, DealError, IllegalPlay,
+                           LineError, Rules, RulesError, Solution, deal_from_number,
+                           format_cards, format_header, format_trick, parse_deal, parse_line,
+                           parse_suit, points_of, replay, solve, solve_all, winning_index)
 
 
 

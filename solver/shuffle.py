@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import random
 
-from solver.patience.cards import PYSOL_SUIT_ORDER, Card
-
 MAX_DEAL_NUMBER = 10**20
 LCG_LIMIT = 32000
 
@@ -55,9 +53,3 @@ def pysol_card_ids(number: int, decks: int, ranks: int) -> list[int]:
         ids[i], ids[j] = ids[j], ids[i]
     ids.reverse()  # PySolFC deals from the end of the list
     return ids
-
-
-def card_of_id(card_id: int, ranks: int) -> Card:
-    """The card a PySolFC id names, for a game with `ranks` ranks per suit."""
-    suit_index, rank_index = divmod(card_id % (4 * ranks), ranks)
-    return Card(rank_index + 1, PYSOL_SUIT_ORDER[suit_index])

@@ -13,7 +13,8 @@ import time
 
 from solver.answer import Limits, Result, Verdict
 from solver.patience.deal import Deal
-from solver.patience.engine import Move, Position
+from solver.patience.engine import Position
+from solver.patience.line import Move
 
 #: The key of a visited position. The reserve and the stock only ever lose their top card,
 #: so their lengths name them exactly; foundations and waste piles are kept in full.

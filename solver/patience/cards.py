@@ -56,3 +56,14 @@ def parse_cards(text: str) -> list[Card]:
 def format_cards(cards: "list[Card] | tuple[Card, ...]") -> str:
     """Card names separated by spaces, '-' for none."""
     return " ".join(str(card) for card in cards) if cards else "-"
+
+
+def card_of_id(card_id: int, ranks: int) -> Card:
+    """The card a PySolFC id names, for a game with `ranks` ranks per suit (the ids of
+    solver.shuffle: deck*(4*ranks) + suit*ranks + rank, suits in PYSOL_SUIT_ORDER).
+
+    >>> card_of_id(0, 13), card_of_id(13, 13), card_of_id(52, 13)
+    (Card(rank=1, suit='C'), Card(rank=1, suit='S'), Card(rank=1, suit='C'))
+    """
+    suit_index, rank_index = divmod(card_id % (4 * ranks), ranks)
+    return Card(rank_index + 1, PYSOL_SUIT_ORDER[suit_index])

@@ -81,7 +81,8 @@ from ortools.sat.python import cp_model
 from solver.answer import Limits, Result, SolverBug, Verdict
 from solver.patience.cards import Card
 from solver.patience.deal import Deal
-from solver.patience.engine import FOUNDATION, RESERVE, STOCK, Move, replay
+from solver.patience.engine import replay
+from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move
 
 
 @dataclass(frozen=True)

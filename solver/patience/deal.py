@@ -10,9 +10,9 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from solver.patience.cards import Card, CardError, format_cards, parse_cards, rank_name
+from solver.patience.cards import Card, CardError, card_of_id, format_cards, parse_cards, rank_name
 from solver.patience.rules import PARAMETER_NAMES, Rules, RulesError, variant_rules
-from solver.shuffle import card_of_id, pysol_card_ids
+from solver.shuffle import pysol_card_ids
 
 #: Ace procedures that put Aces on the foundations, so that a reserve never holds one.
 ACES_LEAVE_RESERVE = ("frog", "pysol", "fly", "dicks")

@@ -7,69 +7,15 @@ replayed here before it is shown. The rules are RULES.md, Moves.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
-from solver.patience.cards import Card, CardError, rank_name
+from solver.patience.cards import Card, rank_name
 from solver.patience.deal import Deal
+from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move, place_name
 from solver.patience.rules import Rules
-
-STOCK, RESERVE, FOUNDATION = "stock", "reserve", "foundation"
-
-
-class MoveListError(ValueError):
-    """A move list line that cannot be read at all (exit code 2)."""
-
-    def __init__(self, message: str, line: int) -> None:
-        self.line = line
-        super().__init__(f"line {line}: {message}")
 
 
 class IllegalMove(ValueError):
     """A readable move that the rules do not allow in the current position."""
-
-
-class Move(NamedTuple):
-    """`CARD SOURCE TARGET`: SOURCE is stock, reserve or wN; TARGET is foundation or wN."""
-
-    card: Card
-    source: str
-    target: str
-
-    def __str__(self) -> str:
-        return f"{self.card} {self.source} {self.target}"
-
-    def describe(self) -> str:
-        """The move in words, for people: '7H from the stock to waste pile 3'."""
-        return f"{self.card} from {_place_name(self.source)} to {_place_name(self.target)}"
-
-    @classmethod
-    def parse(cls, text: str, waste_piles: int) -> "Move":
-        """Read `CARD SOURCE TARGET`; ValueError with the reason otherwise."""
-        parts = text.split()
-        if len(parts) != 3:
-            raise ValueError(f"expected 'CARD SOURCE TARGET', found '{text.strip()}'")
-        card = Card.parse(parts[0])
-        source, target = parts[1].lower(), parts[2].lower()
-        piles = [f"w{i}" for i in range(1, waste_piles + 1)]
-        if source not in (STOCK, RESERVE, *piles):
-            raise ValueError(f"unknown source '{parts[1]}' (stock, reserve or "
-                             f"{_pile_range(waste_piles)})")
-        if target not in (FOUNDATION, *piles):
-            raise ValueError(f"unknown target '{parts[2]}' (foundation or "
-                             f"{_pile_range(waste_piles)})")
-        return cls(card, source, target)
-
-
-def _pile_range(waste_piles: int) -> str:
-    return f"w1..w{waste_piles}" if waste_piles else "no waste piles in this game"
-
-
-def _place_name(place: str) -> str:
-    if place in (STOCK, RESERVE):
-        return f"the {place}"
-    if place == FOUNDATION:
-        return "a foundation"
-    return f"waste pile {place[1:]}"
 
 
 @dataclass(frozen=True)
@@ -125,7 +71,7 @@ class Position:
         """Raise IllegalMove with the reason when `move` is not legal here."""
         shown = self.top(move.source)
         if shown is None:
-            raise IllegalMove(f"{_place_name(move.source)} is empty")
+            raise IllegalMove(f"{place_name(move.source)} is empty")
         if shown != move.card:
             raise IllegalMove(f"{move.source} shows {shown}, not {move.card}")
         if move.target == FOUNDATION:
@@ -136,7 +82,7 @@ class Position:
             return
         if move.source != STOCK:
             raise IllegalMove(f"only the card turned from the stock may go to a waste pile, "
-                              f"{move.card} comes from {_place_name(move.source)}")
+                              f"{move.card} comes from {place_name(move.source)}")
         if self.rules.forced and self.fits(move.card):
             raise IllegalMove(f"{move.card} fits a foundation and stock-play is forced: "
                               f"it must go there")
@@ -170,20 +116,6 @@ class Position:
 
     def cards_left(self) -> int:
         return len(self.reserve) + len(self.stock) + sum(len(pile) for pile in self.waste)
-
-
-def parse_move_list(text: str, waste_piles: int) -> list[tuple[int, Move]]:
-    """(line number, move) for each move line; MoveListError for an unreadable line."""
-    moves = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        content = raw.split("#", 1)[0].strip()
-        if not content:
-            continue
-        try:
-            moves.append((number, Move.parse(content, waste_piles)))
-        except (ValueError, CardError) as exc:
-            raise MoveListError(str(exc), number) from None
-    return moves
 
 
 @dataclass(frozen=True)

@@ -4,5 +4,17 @@ One module per job: `deal_sets` (the fixed benchmark deal numbers), `work` (deci
 numbered deal into a plain row, the unit a worker process or a Ray task runs), `store` (the
 SQLite survey store that survives kill -9), `runner` (the survey loop over process pools or
 Ray), `bench` (timing runs and their comparison), `stats` (Wilson intervals and the report),
-`plots` (matplotlib figures, optional).
+`plots` (matplotlib figures, optional). Callers outside the package import from here.
 """
+from solver.survey.bench import BENCH_FORMAT, bench_document, compare, run_bench
+from solver.survey.deal_sets import DealSetError, default_sets_path, load_sets
+from solver.survey.plots import PlotsUnavailable, write_plots
+from solver.survey.runner import ENGINES, EngineError, run_survey, solver_version
+from solver.survey.stats import crosstab, summarise
+from solver.survey.store import Store, StoreError, parse_deal_ranges
+from solver.survey.work import Job, Row, label, rules_for
+
+__all__ = ["BENCH_FORMAT", "ENGINES", "DealSetError", "EngineError", "Job", "PlotsUnavailable",
+           "Row", "Store", "StoreError", "bench_document", "compare", "crosstab",
+           "default_sets_path", "label", "load_sets", "parse_deal_ranges", "rules_for",
+           "run_bench", "run_survey", "solver_version", "summarise", "write_plots"]

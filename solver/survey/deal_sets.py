@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from solver.patience.rules import VARIANTS
+from solver.patience import VARIANTS
 
 SETS_FILE = Path("benchmarks") / "sets.json"
 

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from solver.patience.deal import deal_from_number
 from solver.answer import Limits, SolverBug
-from solver.patience.methods import decide
-from solver.patience.rules import Rules, variant_rules
+from solver.patience import Rules, deal_from_number, decide, variant_rules
 
 
 @dataclass(frozen=True)

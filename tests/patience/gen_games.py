@@ -19,7 +19,8 @@ from typing import Callable, Protocol
 
 from solver.patience.cards import Card
 from solver.patience.deal import Deal, check_deal, deal_from_deck
-from solver.patience.engine import STOCK, Move, Position, deal_after, replay
+from solver.patience import Move, Position, deal_after, replay
+from solver.patience.line import STOCK
 from solver.patience.rules import ACE_PROCEDURES, Rules
 
 #: Most cards in a game, by (stock play, waste piles): the brute force's state count grows

@@ -12,7 +12,8 @@ from solver.patience.deal import (
     ACES_LEAVE_RESERVE, Deal, DealError, check_deal, deal_from_deck, deal_from_number,
     parse_deal, parse_deal_json, parse_deal_text)
 from solver.patience.rules import ACE_PROCEDURES, VARIANTS, variant_rules
-from solver.shuffle import card_of_id, pysol_card_ids
+from solver.patience.cards import card_of_id
+from solver.shuffle import pysol_card_ids
 
 
 def cards(text):

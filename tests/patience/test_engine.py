@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from solver.patience.cards import Card, parse_cards
 from solver.patience.deal import Deal, deal_from_deck, deal_from_number
-from solver.patience.engine import (
+from solver.patience import (
     IllegalMove, Move, MoveListError, Position, parse_move_list, replay)
 from solver.patience.rules import ACE_PROCEDURES, variant_rules
 

@@ -8,7 +8,8 @@ import pytest
 from solver.patience.cards import Card, parse_cards
 from solver.patience.deal import Deal, check_deal, deal_from_deck, deal_from_number
 from solver.patience.rules import VARIANTS, variant_rules
-from solver.shuffle import DealNumberError, card_of_id, pysol_card_ids
+from solver.patience.cards import card_of_id
+from solver.shuffle import DealNumberError, pysol_card_ids
 
 ACE_C = Card(1, "C")
 

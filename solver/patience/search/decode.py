@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from solver.answer import SolverBug
 from solver.patience.deal import Deal
-from solver.patience.engine import FOUNDATION, RESERVE, STOCK, IllegalMove, Move, Position
+from solver.patience.engine import IllegalMove, Position
+from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move
 from solver.patience.search import kernel
 
 

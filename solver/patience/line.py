@@ -1,0 +1,84 @@
+"""Move lists (RULES.md, Move lists): the `Move` value and the `CARD SOURCE TARGET` format.
+
+The notation only: whether a move is legal is the rules engine's business (engine.py).
+
+>>> move = Move.parse("th stock w2", waste_piles=5)
+>>> str(move), move.describe()
+('TH stock w2', 'TH from the stock to waste pile 2')
+>>> [(number, str(m)) for number, m in parse_move_list("# a line\n6H reserve foundation\n", 5)]
+[(2, '6H reserve foundation')]
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from solver.patience.cards import Card, CardError
+
+STOCK, RESERVE, FOUNDATION = "stock", "reserve", "foundation"
+
+
+class MoveListError(ValueError):
+    """A move list line that cannot be read at all (exit code 2)."""
+
+    def __init__(self, message: str, line: int) -> None:
+        self.line = line
+        super().__init__(f"line {line}: {message}")
+
+
+class Move(NamedTuple):
+    """`CARD SOURCE TARGET`: SOURCE is stock, reserve or wN; TARGET is foundation or wN."""
+
+    card: Card
+    source: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.card} {self.source} {self.target}"
+
+    def describe(self) -> str:
+        """The move in words, for people: '7H from the stock to waste pile 3'."""
+        return f"{self.card} from {place_name(self.source)} to {place_name(self.target)}"
+
+    @classmethod
+    def parse(cls, text: str, waste_piles: int) -> "Move":
+        """Read `CARD SOURCE TARGET`; ValueError with the reason otherwise."""
+        parts = text.split()
+        if len(parts) != 3:
+            raise ValueError(f"expected 'CARD SOURCE TARGET', found '{text.strip()}'")
+        card = Card.parse(parts[0])
+        source, target = parts[1].lower(), parts[2].lower()
+        piles = [f"w{i}" for i in range(1, waste_piles + 1)]
+        if source not in (STOCK, RESERVE, *piles):
+            raise ValueError(f"unknown source '{parts[1]}' (stock, reserve or "
+                             f"{_pile_range(waste_piles)})")
+        if target not in (FOUNDATION, *piles):
+            raise ValueError(f"unknown target '{parts[2]}' (foundation or "
+                             f"{_pile_range(waste_piles)})")
+        return cls(card, source, target)
+
+
+def _pile_range(waste_piles: int) -> str:
+    return f"w1..w{waste_piles}" if waste_piles else "no waste piles in this game"
+
+
+def place_name(place: str) -> str:
+    """A place in words: 'the stock', 'a foundation', 'waste pile 3'."""
+    if place in (STOCK, RESERVE):
+        return f"the {place}"
+    if place == FOUNDATION:
+        return "a foundation"
+    return f"waste pile {place[1:]}"
+
+
+def parse_move_list(text: str, waste_piles: int) -> list[tuple[int, Move]]:
+    """(line number, move) for each move line; MoveListError for an unreadable line."""
+    moves = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        content = raw.split("#", 1)[0].strip()
+        if not content:
+            continue
+        try:
+            moves.append((number, Move.parse(content, waste_piles)))
+        except (ValueError, CardError) as exc:
+            raise MoveListError(str(exc), number) from None
+    return moves
