@@ -30,7 +30,8 @@ def decode_win(deal: Deal, codes: list[int]) -> list[Move]:
     position = Position.start(deal)
     moves = []
     for step, code in enumerate(codes, start=1):
-        rank, source, target = code >> 10, _place((code >> 5) & 31, True), _place(code & 31, False)
+        rank, source_code, target_code = kernel.move_parts(code)
+        source, target = _place(source_code, True), _place(target_code, False)
         card = position.top(source)
         if card is None or card.rank != rank:
             raise SolverBug(f"step {step}: the search moves a rank-{rank} card from {source}, "

@@ -41,6 +41,25 @@ NO_MARK = -1
 
 
 @njit(cache=True, inline="always")
+def move_code(rank, source, target):
+    """Pack a move: (rank << 10) | (source << 5) | target. The kernel's one encoding; the
+    decoder (decode.py) reads it back with `move_parts`."""
+    return (rank << 10) | (source << 5) | target
+
+
+@njit(cache=True, inline="always")
+def move_source(code):
+    """The source field of a packed move (SRC_STOCK, SRC_RESERVE or SRC_PILE0 + p)."""
+    return (code >> 5) & 31
+
+
+@njit(cache=True, inline="always")
+def move_parts(code):
+    """(rank, source, target) of a packed move."""
+    return code >> 10, move_source(code), code & 31
+
+
+@njit(cache=True, inline="always")
 def _mix(x):
     """SplitMix64 finaliser: a strong 64-bit mixing function."""
     x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
@@ -58,9 +77,7 @@ def _pile_hash(previous, rank, family):
 @njit(cache=True)
 def _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt):
     """Play a move (which the caller knows to be legal) and push it on the path."""
-    rank = code >> 10
-    src = (code >> 5) & 31
-    tgt = code & 31
+    rank, src, tgt = move_parts(code)
     if src == SRC_STOCK:
         st[SI] += 1
         stockcnt[rank] -= 1
@@ -83,9 +100,7 @@ def _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt):
 @njit(cache=True)
 def _undo(code, st, piles, h, ph1, ph2, n, stockcnt):
     """Take back a move played by `_apply` (the rank is part of the code)."""
-    rank = code >> 10
-    src = (code >> 5) & 31
-    tgt = code & 31
+    rank, src, tgt = move_parts(code)
     if tgt == TGT_FOUNDATION:
         n[rank] -= 1
         st[UP] -= 1
@@ -115,9 +130,7 @@ def _wake_after(code, sleep, row, reserve, piles, h, st, forced):
     (had the sleeper gone up, that card could have been forced up). A card that itself goes
     up loses its mark. Clearing a mark only widens the search, so it can never lose a win.
     """
-    rank = code >> 10
-    src = (code >> 5) & 31
-    tgt = code & 31
+    rank, src, tgt = move_parts(code)
     for s in range(sleep.shape[1]):
         mark = sleep[row, s]
         if mark == NO_MARK:
@@ -146,7 +159,7 @@ def _child_sleep(moves, d, i, found, sleep, st, h):
     """
     last = min(found, i)
     for j in range(last):
-        src = (moves[d, j] >> 5) & 31
+        src = move_source(moves[d, j])
         if src == SRC_RESERVE:
             sleep[d + 1, 0] = st[RD] - 1
         else:
@@ -188,18 +201,18 @@ def _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, 
         if rd > 0:
             r = reserve[rd - 1]
             if n[r - 1] > n[r] and _safe_rank(r, n, stockcnt, d4, ranks, forced):
-                code = (r << 10) | (SRC_RESERVE << 5) | TGT_FOUNDATION
+                code = move_code(r, SRC_RESERVE, TGT_FOUNDATION)
         if code < 0:
             for p in range(npiles):
                 if h[p] > 0:
                     r = piles[p, h[p] - 1]
                     if n[r - 1] > n[r] and _safe_rank(r, n, stockcnt, d4, ranks, forced):
-                        code = (r << 10) | ((SRC_PILE0 + p) << 5) | TGT_FOUNDATION
+                        code = move_code(r, SRC_PILE0 + p, TGT_FOUNDATION)
                         break
         if code < 0 and st[SI] < stock.shape[0]:
             r = stock[st[SI]]
             if n[r - 1] > n[r] and _safe_rank(r, n, stockcnt, d4, ranks, forced):
-                code = (r << 10) | (SRC_STOCK << 5) | TGT_FOUNDATION
+                code = move_code(r, SRC_STOCK, TGT_FOUNDATION)
         if code >= 0:
             _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
             path[st[PLEN]] = code
@@ -388,7 +401,7 @@ def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, f
             if sleep[row, 0] == rd - 1:
                 stats[ST_SLEEP] += 1
             else:
-                moves[d, count] = (r << 10) | (SRC_RESERVE << 5) | TGT_FOUNDATION
+                moves[d, count] = move_code(r, SRC_RESERVE, TGT_FOUNDATION)
                 count += 1
     for p in range(npiles):
         if h[p] > 0:
@@ -397,7 +410,7 @@ def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, f
                 if sleep[row, p + 1] == h[p] - 1:
                     stats[ST_SLEEP] += 1
                 else:
-                    moves[d, count] = (r << 10) | ((SRC_PILE0 + p) << 5) | TGT_FOUNDATION
+                    moves[d, count] = move_code(r, SRC_PILE0 + p, TGT_FOUNDATION)
                     count += 1
     foundation_moves = count
     si = st[SI]
@@ -405,7 +418,7 @@ def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, f
         r = stock[si]
         fits = n[r - 1] > n[r]
         if fits:
-            moves[d, count] = (r << 10) | (SRC_STOCK << 5) | TGT_FOUNDATION
+            moves[d, count] = move_code(r, SRC_STOCK, TGT_FOUNDATION)
             count += 1
         if not (fits and forced):
             first_turn = count
@@ -428,7 +441,7 @@ def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, f
                     moves[d, k] = moves[d, k - 1]
                     scores[k - first_turn] = scores[k - first_turn - 1]
                     k -= 1
-                moves[d, k] = (r << 10) | (SRC_STOCK << 5) | (TGT_PILE0 + p)
+                moves[d, k] = move_code(r, SRC_STOCK, TGT_PILE0 + p)
                 scores[k - first_turn] = score
                 count += 1
     return count, foundation_moves
