@@ -29,7 +29,20 @@ class IllegalMove(ValueError):
 
 
 class Move(NamedTuple):
-    """`CARD SOURCE TARGET`: SOURCE is stock, reserve or wN; TARGET is foundation or wN."""
+    """`CARD SOURCE TARGET`: SOURCE is stock, reserve or wN; TARGET is foundation or wN.
+
+    >>> move = Move.parse("7h stock w2", waste_piles=5)
+    >>> move
+    Move(card=Card(rank=7, suit='H'), source='stock', target='w2')
+    >>> print(move)
+    7H stock w2
+    >>> move.describe()
+    '7H from the stock to waste pile 2'
+    >>> Move.parse("7H stock w6", waste_piles=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown target 'w6' (foundation or w1..w5)
+    """
 
     card: Card
     source: str
