@@ -55,3 +55,24 @@ def test_value_types_carry_examples(module_name: str, attribute: str) -> None:
     tests = doctest.DocTestFinder(recurse=False).find(target, f"{module_name}.{attribute}")
     assert sum(len(test.examples) for test in tests) >= 3, \
         f"{module_name}.{attribute or '(module)'}: its docstring needs examples"
+
+
+def test_every_test_file_named_in_the_docs_exists():
+    """README, docs/ and the docstrings name test files by path; each must exist (and no
+    command in them runs a pytest from one machine's virtualenv)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    texts = [root / "README.md", *(root / "docs").glob("*.md"),
+             *(root / "solver").rglob("*.py"), *(root / "cli").rglob("*.py"),
+             *(root / "tests").rglob("*.py")]
+    machine_specific = "venv/bin/" + "pytest"
+    named = set()
+    for path in texts:
+        text = path.read_text(encoding="utf-8")
+        assert machine_specific not in text, path
+        named |= {(path.name, name) for name in re.findall(r"\btests/[\w/]+\.py\b", text)}
+    assert len(named) >= 5
+    missing = sorted((where, name) for where, name in named if not (root / name).exists())
+    assert not missing, missing
