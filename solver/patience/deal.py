@@ -254,6 +254,8 @@ def parse_deal(text: str, default_variant: str = "frog",
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise DealError(f"invalid JSON: {exc.msg}", exc.lineno) from None
+        except RecursionError:
+            raise DealError("invalid JSON: nested too deeply") from None
         return parse_deal_json(data, default_variant, overrides)
     return parse_deal_text(text, default_variant, overrides)
 
