@@ -113,3 +113,6 @@ def test_noise_changes_the_restarts_and_must_be_positive(frog):
     code, _, err = frog("solve", "7", "--noise", "0")
     assert code == 2
     one_error_line(err, "--noise")
+    code, _, err = frog("solve", "7", "--noise", str(10**30))  # was an OverflowError
+    assert code == 2
+    one_error_line(err, "--noise must be 1 to 1,000,000")
