@@ -224,3 +224,24 @@ def test_cpsat_honours_the_node_limit(frog, tmp_path):
     assert data["nodes"] >= 1 and data["seconds"] < 60
     code, out, _ = frog("solve", deal, "--method", "cpsat", "--timeout", "60s", "--json")
     assert code in (0, 1) and json.loads(out)["verdict"] in ("winnable", "unwinnable")
+
+
+def test_a_table_that_cannot_grow_keeps_searching(frog, monkeypatch):
+    """--memory larger than the machine has: when growing the table fails, the search goes
+    on with the table it has (replacing entries) instead of dying with a MemoryError."""
+    from solver.patience.search import state
+
+    real = state.Table._allocate
+
+    def no_memory_beyond_the_start(self, entries):
+        if entries > state.Table.START_ENTRIES:
+            raise MemoryError
+        real(self, entries)
+
+    monkeypatch.setattr(state.Table, "_allocate", no_memory_beyond_the_start)
+    code, out, err = frog("solve", "1", "--max-nodes", "400K", "--memory", "1G", "--json")
+    data = json.loads(out)
+    assert code == 3 and err == ""
+    assert (data["verdict"], data["reason"], data["nodes"]) == ("unknown", "node limit", 400_000)
+    assert data["stats"]["table_entries"] == state.Table.START_ENTRIES
+    assert data["stats"]["table_stores"] > state.Table.START_ENTRIES // 2  # it tried to grow
