@@ -110,11 +110,29 @@ def _load_run(path: str) -> dict:
             document = json.load(handle)
     except FileNotFoundError:
         raise UserError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise UserError(f"{path}: not a bench JSON file ({exc})") from None
     if not isinstance(document, dict) or document.get("format") != BENCH_FORMAT:
         raise UserError(f"{path}: not a 'frog bench --json' file (format {BENCH_FORMAT})")
+    deals = document.get("deals")
+    if not isinstance(deals, list):
+        raise UserError(f"{path}: 'deals' must be a list of deals")
+    for number, deal in enumerate(deals, 1):
+        if not _is_bench_deal(deal):
+            raise UserError(f"{path}: deal entry {number} is not as 'frog bench --json' writes "
+                            "it (variant, deal, verdict, nodes, seconds)")
     return document
+
+
+def _is_bench_deal(deal: object) -> bool:
+    def count(value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+    return (isinstance(deal, dict) and isinstance(deal.get("variant"), str)
+            and count(deal.get("deal")) and count(deal.get("nodes"))
+            and deal.get("verdict") in ("winnable", "unwinnable", "unknown")
+            and isinstance(deal.get("seconds"), (int, float))
+            and not isinstance(deal.get("seconds"), bool) and deal["seconds"] >= 0)
 
 
 def _compare(old_path: str, new_path: str, as_json: bool) -> int:

@@ -18,7 +18,10 @@ def _number_with_unit(text: str, units: dict, what: str) -> float:
         raise argparse.ArgumentTypeError(
             f"'{text}' is not a {what} "
             f"(number with optional unit: {', '.join(u for u in units if u)})")
-    return float(match.group(1)) * units[unit]
+    value = float(match.group(1)) * units[unit]
+    if value == float("inf"):
+        raise argparse.ArgumentTypeError(f"'{text[:20]}...' is too large for a {what}")
+    return value
 
 
 def node_count(text: str) -> int:

@@ -13,6 +13,7 @@ from solver.answer import Result, exit_code
 from solver.patience import DEFAULT_METHOD, METHODS, NOISE, decide
 
 PROGRESS_AFTER = 1.0  # seconds before a live progress line appears on a terminal
+MAX_NOISE = 1_000_000  # the kernel draws noise x 1000 in 64 bits
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -53,8 +54,8 @@ def command_solve(args: argparse.Namespace) -> int:
               file=sys.stderr)
     meter = _ProgressLine() if sys.stderr.isatty() and not args.json else None
     try:
-        if args.noise < 1:
-            raise UserError("--noise must be at least 1")
+        if not 1 <= args.noise <= MAX_NOISE:
+            raise UserError(f"--noise must be 1 to {MAX_NOISE:,}, not {args.noise}")
         result = decide(deal, args.method, limits, meter, noise=args.noise)
     finally:
         if meter:

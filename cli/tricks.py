@@ -90,7 +90,10 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.line_file:
         if args.all:
             raise UserError("--line-file needs a single contract, not --all")
-        Path(args.line_file).write_text(_line_text(solutions[0]))
+        try:
+            Path(args.line_file).write_text(_line_text(solutions[0]))
+        except OSError as exc:
+            raise UserError(f"{args.line_file}: cannot write: {exc.strerror}") from None
     if args.json:
         objects = [_solution_json(s) for s in solutions]
         print(json.dumps(objects if args.all else objects[0]))

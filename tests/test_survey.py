@@ -10,8 +10,8 @@ import sys
 import time
 
 import pytest
+from tests.conftest import frog_argv, process_env
 
-from cli.main import main
 from solver.patience.deal import deal_from_number
 from solver.patience.methods import decide
 from solver.answer import Limits
@@ -24,15 +24,6 @@ from solver.survey.work import Job, Row, decide_number, label, rules_for
 TINY = ["--variant", "frog", "--ranks", "4", "--waste-piles", "2"]
 TINY_LABEL = "frog --ranks 4 --waste-piles 2"
 TINY_RULES = rules_for("frog", ranks=4, waste_piles=2)
-#: `frog` as a separate process, as a user runs it.
-FROG = "import sys; from cli.main import main; sys.exit(main(sys.argv[1:]))"
-
-
-def frog(capsys, *argv):
-    """Run `frog ARGV` in-process: (exit code, stdout, stderr)."""
-    code = main([str(arg) for arg in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def rows_of(db):
@@ -133,12 +124,12 @@ def test_store_keeps_one_row_per_deal_and_survives_reopening(tmp_path):
     assert sorted(rows_of(db)) == [("frog", 1, "winnable", 100), ("frog", 2, "unknown", 100)]
 
 
-def test_a_file_that_is_not_a_store_is_refused(tmp_path, capsys):
+def test_a_file_that_is_not_a_store_is_refused(tmp_path, frog):
     junk = tmp_path / "junk.sqlite"
     junk.write_text("this is not a database, " * 100)
-    code, _, err = frog(capsys, "report", junk)
+    code, _, err = frog("report", junk)
     assert code == 2 and "not a survey database" in err and "Traceback" not in err
-    code, _, err = frog(capsys, "report", tmp_path / "missing.sqlite")
+    code, _, err = frog("report", tmp_path / "missing.sqlite")
     assert code == 2 and "no such file" in err
 
 
@@ -153,12 +144,12 @@ def test_a_row_is_what_the_solver_answers():
 
 # --- the commands end to end ----------------------------------------------------------------------
 
-def test_survey_then_report_json(tmp_path, capsys):
+def test_survey_then_report_json(tmp_path, frog):
     db = tmp_path / "tiny.sqlite"
-    code, _, err = frog(capsys, "survey", *TINY, "--deals", "1-60", "--jobs", "2",
+    code, _, err = frog("survey", *TINY, "--deals", "1-60", "--jobs", "2",
                         "--timeout", "5s", "--memory", "1M", "--db", db)
     assert code == 0, err
-    code, out, _ = frog(capsys, "report", db, "--json")
+    code, out, _ = frog("report", db, "--json")
     assert code == 0
     report = json.loads(out)[TINY_LABEL]
     expected = [decide(deal_from_number(TINY_RULES, n), limits=Limits(memory=1 << 20)).verdict
@@ -172,27 +163,27 @@ def test_survey_then_report_json(tmp_path, capsys):
     assert {"nodes", "seconds", "solution_length", "settings"} <= set(report)
     assert report["settings"]["timeout"] == [5.0] and report["settings"]["memory"] == [1 << 20]
     # the same survey again decides nothing new; a wider range only the new deals
-    code, _, err = frog(capsys, "survey", *TINY, "--deals", "1-70", "--timeout", "5s",
+    code, _, err = frog("survey", *TINY, "--deals", "1-70", "--timeout", "5s",
                         "--memory", "1M", "--db", db)
     assert code == 0 and "60 already" in err and "10 to decide" in err
     assert len(rows_of(db)) == 70
-    code, out, _ = frog(capsys, "report", db)
+    code, out, _ = frog("report", db)
     assert code == 0 and TINY_LABEL in out and "95% interval" in out
-    code, out, _ = frog(capsys, "report", db, "--markdown")
+    code, out, _ = frog("report", db, "--markdown")
     assert code == 0 and f"| `{TINY_LABEL}` | 70 |" in out
 
     # the same deals under optional play: a pair table over the 30 shared deals
-    code, _, err = frog(capsys, "survey", *TINY, "--stock-play", "optional", "--deals", "41-70",
+    code, _, err = frog("survey", *TINY, "--stock-play", "optional", "--deals", "41-70",
                         "--timeout", "5s", "--memory", "1M", "--db", db)
     assert code == 0, err
     optional = TINY_LABEL + " --stock-play optional"
-    code, out, _ = frog(capsys, "report", db, "--json", "--pair", TINY_LABEL, optional)
+    code, out, _ = frog("report", db, "--json", "--pair", TINY_LABEL, optional)
     pair = json.loads(out)["pair"]
     assert pair["labels"] == [TINY_LABEL, optional] and pair["deals"] == 30
     assert sum(pair["pairs"].values()) == 30
     # a forced win is a legal line under optional play too
     assert "winnable/unwinnable" not in pair["pairs"]
-    code, _, err = frog(capsys, "report", db, "--pair", TINY_LABEL, "toad")
+    code, _, err = frog("report", db, "--pair", TINY_LABEL, "toad")
     assert code == 2 and "no label 'toad'" in err
 
 
@@ -203,9 +194,9 @@ def test_survey_then_report_json(tmp_path, capsys):
     (["--deals", "1-5", "--timeout", "1s", "--db", "x.sqlite", "--variant", "toad"], "toad"),
     (["--deals", "1-5", "--timeout", "1s", "--db", "x.sqlite", "--address", "auto"], "ray"),
 ])
-def test_survey_bad_input_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch, argv, message):
+def test_survey_bad_input_is_one_line_and_exit_2(tmp_path, frog, monkeypatch, argv, message):
     monkeypatch.chdir(tmp_path)
-    code, _, err = frog(capsys, "survey", *argv)
+    code, _, err = frog("survey", *argv)
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
 
 
@@ -215,11 +206,11 @@ def test_killed_survey_resumes_without_loss_or_duplicates(tmp_path):
     is the solver's."""
     db = tmp_path / "killed.sqlite"
     deals = 1500
-    command = [sys.executable, "-c", FROG, "survey", *TINY, "--deals", f"1-{deals}",
-               "--jobs", "2", "--timeout", "5s", "--memory", "1M", "--db", str(db)]
+    command = frog_argv("survey", *TINY, "--deals", f"1-{deals}", "--jobs", "2",
+                        "--timeout", "5s", "--memory", "1M", "--db", db)
     # its own session, so that one killpg reaches the pool's workers too
-    process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(command, start_new_session=True, env=process_env(),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     before = []
     while time.monotonic() < deadline:
@@ -237,7 +228,8 @@ def test_killed_survey_resumes_without_loss_or_duplicates(tmp_path):
     assert 100 <= len(after_kill) < deals, "the kill must land mid-survey"
     assert set(before) <= set(after_kill)  # nothing seen before the kill was lost
 
-    rerun = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    rerun = subprocess.run(command, capture_output=True, text=True, timeout=120,
+                           env=process_env())
     assert rerun.returncode == 0, rerun.stderr
     assert f"{len(after_kill)} already" in rerun.stderr
     final = rows_of(db)
@@ -250,10 +242,10 @@ def test_killed_survey_resumes_without_loss_or_duplicates(tmp_path):
 
 def test_ctrl_c_stops_at_once_keeping_the_saved_rows(tmp_path):
     db = tmp_path / "interrupted.sqlite"
-    command = [sys.executable, "-c", FROG, "survey", *TINY, "--deals", "1-5000", "--jobs", "2",
-               "--timeout", "5s", "--memory", "1M", "--db", str(db)]
-    process = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, text=True)
+    command = frog_argv("survey", *TINY, "--deals", "1-5000", "--jobs", "2",
+                        "--timeout", "5s", "--memory", "1M", "--db", db)
+    process = subprocess.Popen(command, start_new_session=True, env=process_env(),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         time.sleep(0.2)
@@ -271,10 +263,10 @@ def test_ctrl_c_stops_at_once_keeping_the_saved_rows(tmp_path):
     assert 50 <= len(kept) < 5000 and len({deal for _, deal, _, _ in kept}) == len(kept)
 
 
-def bench_run(tmp_path, capsys, name):
+def bench_run(tmp_path, frog, name):
     sets = tmp_path / "sets.json"
     sets.write_text(json.dumps({"quick": {"frog": [3, 9]}, "full": {"frog": [3, 8, 9]}}))
-    code, out, _ = frog(capsys, "bench", "--quick", "--json", "--sets", sets,
+    code, out, _ = frog("bench", "--quick", "--json", "--sets", sets,
                         "--max-nodes", "1M", "--memory", "16M")
     assert code == 0
     path = tmp_path / name
@@ -282,8 +274,8 @@ def bench_run(tmp_path, capsys, name):
     return json.loads(out), path
 
 
-def test_bench_json_and_compare(tmp_path, capsys):
-    run, old = bench_run(tmp_path, capsys, "old.json")
+def test_bench_json_and_compare(tmp_path, frog):
+    run, old = bench_run(tmp_path, frog, "old.json")
     assert [(d["variant"], d["deal"], d["verdict"]) for d in run["deals"]] == \
         [("frog", 3, "winnable"), ("frog", 9, "winnable")]
     summary = run["summary"]["frog"]
@@ -297,7 +289,7 @@ def test_bench_json_and_compare(tmp_path, capsys):
                                seconds=2 * run["deals"][0]["seconds"])
     new = tmp_path / "new.json"
     new.write_text(json.dumps(new_run))
-    code, out, _ = frog(capsys, "bench", "--compare", old, new)
+    code, out, _ = frog("bench", "--compare", old, new)
     assert code == 0
     line3 = next(line for line in out.splitlines() if line.split()[:2] == ["frog", "3"])
     assert "winnable -> unknown" in line3 and line3.count("x2.00") == 2
@@ -306,11 +298,11 @@ def test_bench_json_and_compare(tmp_path, capsys):
     # winnable against unwinnable is a contradiction: exit 1, named
     new_run["deals"][1]["verdict"] = "unwinnable"
     new.write_text(json.dumps(new_run))
-    code, out, _ = frog(capsys, "bench", "--compare", old, new, "--json")
+    code, out, _ = frog("bench", "--compare", old, new, "--json")
     assert code == 1
     result = json.loads(out)
     assert [(d["variant"], d["deal"]) for d in result["contradictions"]] == [("frog", 9)]
-    code, out, _ = frog(capsys, "bench", "--compare", old, new)
+    code, out, _ = frog("bench", "--compare", old, new)
     assert "CONTRADICTION: frog 9" in out
 
 
@@ -328,14 +320,14 @@ def test_compare_matches_deals_and_lists_the_rest():
     assert result["time_old"] == 5.0 and result["time_new"] == 1.25
 
 
-def test_bench_bad_input(tmp_path, capsys):
-    code, _, err = frog(capsys, "bench", "--compare", tmp_path / "a.json", tmp_path / "b.json")
+def test_bench_bad_input(tmp_path, frog):
+    code, _, err = frog("bench", "--compare", tmp_path / "a.json", tmp_path / "b.json")
     assert code == 2 and "no such file" in err
     (tmp_path / "a.json").write_text("{}")
-    code, _, err = frog(capsys, "bench", "--compare", tmp_path / "a.json", tmp_path / "a.json")
+    code, _, err = frog("bench", "--compare", tmp_path / "a.json", tmp_path / "a.json")
     assert code == 2 and "not a 'frog bench --json' file" in err
     (tmp_path / "sets.json").write_text('{"quick": {"toad": [1]}}')
-    code, _, err = frog(capsys, "bench", "--quick", "--sets", tmp_path / "sets.json")
+    code, _, err = frog("bench", "--quick", "--sets", tmp_path / "sets.json")
     assert code == 2 and "unknown variant 'toad'" in err
 
 
@@ -350,39 +342,39 @@ def test_the_shipped_deal_sets_load():
     assert all(set(sets["quick"][v]) <= set(sets["full"][v]) for v in VARIANTS)
 
 
-def test_report_plots(tmp_path, capsys):
+def test_report_plots(tmp_path, frog):
     pytest.importorskip("matplotlib")
     db = tmp_path / "p.sqlite"
-    assert frog(capsys, "survey", *TINY, "--deals", "1-30", "--timeout", "5s", "--memory", "1M",
+    assert frog("survey", *TINY, "--deals", "1-30", "--timeout", "5s", "--memory", "1M",
                 "--db", db)[0] == 0
-    code, out, _ = frog(capsys, "report", db, "--plots", tmp_path / "plots")
+    code, out, _ = frog("report", db, "--plots", tmp_path / "plots")
     assert code == 0
     for name in ("win_rate.png", "nodes.png"):
         assert (tmp_path / "plots" / name).read_bytes()[:4] == b"\x89PNG"
 
 
-def test_report_plots_without_matplotlib_is_a_clear_error(tmp_path, capsys, monkeypatch):
+def test_report_plots_without_matplotlib_is_a_clear_error(tmp_path, frog, monkeypatch):
     db = tmp_path / "p.sqlite"
     with Store(str(db)) as store:
         store.save(row(1, "winnable"), "v", Limits(timeout=1.0), {})
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # makes `import matplotlib` fail
-    code, _, err = frog(capsys, "report", db, "--plots", tmp_path / "plots")
+    code, _, err = frog("report", db, "--plots", tmp_path / "plots")
     assert code == 2 and "pip install 'frog-solver[plots]'" in err
 
 
-def test_ray_engine_without_ray_is_a_clear_error(tmp_path, capsys, monkeypatch):
+def test_ray_engine_without_ray_is_a_clear_error(tmp_path, frog, monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)  # makes `import ray` fail
-    code, _, err = frog(capsys, "survey", *TINY, "--deals", "1-3", "--engine", "ray",
+    code, _, err = frog("survey", *TINY, "--deals", "1-3", "--engine", "ray",
                         "--timeout", "1s", "--db", tmp_path / "r.sqlite")
     assert code == 2 and "pip install 'frog-solver[ray]'" in err
 
 
-def test_ray_engine_against_a_local_instance(tmp_path, capsys):
+def test_ray_engine_against_a_local_instance(tmp_path, frog):
     ray = pytest.importorskip("ray")
     db = tmp_path / "ray.sqlite"
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
-        code, _, err = frog(capsys, "survey", *TINY, "--deals", "1-40", "--engine", "ray",
+        code, _, err = frog("survey", *TINY, "--deals", "1-40", "--engine", "ray",
                             "--jobs", "2", "--timeout", "5s", "--memory", "1M", "--db", db)
     finally:
         ray.shutdown()

@@ -18,7 +18,17 @@ class CardError(ValueError):
 
 
 class Card(NamedTuple):
-    """A card: rank 1 (Ace) .. 13 (King) and suit letter C, D, H or S."""
+    """A card: rank 1 (Ace) .. 13 (King) and suit letter C, D, H or S.
+
+    >>> Card.parse("10h")
+    Card(rank=10, suit='H')
+    >>> str(Card(1, "S")), str(Card.parse("qd"))
+    ('AS', 'QD')
+    >>> Card.parse("1H")
+    Traceback (most recent call last):
+    ...
+    solver.patience.cards.CardError: '1H' is not a card (ranks A 2-9 T J Q K, suits C D H S)
+    """
 
     rank: int
     suit: str

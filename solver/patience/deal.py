@@ -29,7 +29,38 @@ class DealError(ValueError):
 @dataclass(frozen=True)
 class Deal:
     """A layout: foundation tops, the reserve (bottom to top), the stock (next card first)
-    and the waste piles (each bottom to top). A foundation whose top is rank r holds A..r."""
+    and the waste piles (each bottom to top). A foundation whose top is rank r holds A..r.
+
+    From a deal number (RULES.md, Known deals):
+
+    >>> from solver.patience.rules import variant_rules
+    >>> deal = deal_from_number(variant_rules("pysol-frog"), 1)
+    >>> deal.foundations, len(deal.reserve), len(deal.stock)
+    ((Card(rank=1, suit='S'),), 13, 90)
+    >>> str(deal.reserve[-1])  # the reserve's playable card
+    '6H'
+
+    From a deal file (a reduced game of one deck, ranks A-2), and back:
+
+    >>> tiny = parse_deal("variant: plain-frog\\ndecks: 1\\nranks: 2\\nwaste-piles: 1\\n"
+    ...                   "reserve-size: 1\\nreserve: 2S\\nstock: AC 2C AD 2D AH 2H AS\\n")
+    >>> print(tiny.to_text("tiny"), end="")
+    # tiny
+    variant: plain-frog
+    decks: 1
+    ranks: 2
+    waste-piles: 1
+    reserve-size: 1
+    foundations: -
+    reserve: 2S
+    stock: AC 2C AD 2D AH 2H AS
+    >>> parse_deal(tiny.to_text()) == tiny
+    True
+    >>> parse_deal("variant: frog\\nreserve: 5X\\n")
+    Traceback (most recent call last):
+    ...
+    solver.patience.deal.DealError: line 2: '5X' is not a card (ranks A 2-9 T J Q K, suits C D H S)
+    """
 
     rules: Rules
     foundations: tuple[Card, ...] = ()
@@ -223,6 +254,8 @@ def parse_deal(text: str, default_variant: str = "frog",
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise DealError(f"invalid JSON: {exc.msg}", exc.lineno) from None
+        except RecursionError:
+            raise DealError("invalid JSON: nested too deeply") from None
         return parse_deal_json(data, default_variant, overrides)
     return parse_deal_text(text, default_variant, overrides)
 

@@ -5,8 +5,8 @@ The notation only: whether a move is legal is the rules engine's business (engin
 >>> move = Move.parse("th stock w2", waste_piles=5)
 >>> str(move), move.describe()
 ('TH stock w2', 'TH from the stock to waste pile 2')
->>> [(number, str(m)) for number, m in parse_move_list("# a line\n6H reserve foundation\n", 5)]
-[(2, '6H reserve foundation')]
+>>> [(number, str(m)) for number, m in parse_move_list("TC stock w1  # a comment", 5)]
+[(1, 'TC stock w1')]
 """
 from __future__ import annotations
 
@@ -26,7 +26,20 @@ class MoveListError(ValueError):
 
 
 class Move(NamedTuple):
-    """`CARD SOURCE TARGET`: SOURCE is stock, reserve or wN; TARGET is foundation or wN."""
+    """`CARD SOURCE TARGET`: SOURCE is stock, reserve or wN; TARGET is foundation or wN.
+
+    >>> move = Move.parse("7h stock w2", waste_piles=5)
+    >>> move
+    Move(card=Card(rank=7, suit='H'), source='stock', target='w2')
+    >>> print(move)
+    7H stock w2
+    >>> move.describe()
+    '7H from the stock to waste pile 2'
+    >>> Move.parse("7H stock w6", waste_piles=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown target 'w6' (foundation or w1..w5)
+    """
 
     card: Card
     source: str

@@ -32,8 +32,10 @@ def load_sets(path: Path | None = None) -> dict[str, dict[str, list[int]]]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise DealSetError(f"{path}: no such file (benchmark deal sets)") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise DealSetError(f"{path}: cannot read: {exc}") from None
+    if not isinstance(data, dict):
+        raise DealSetError(f"{path}: must be a JSON object of deal sets")
     sets = {name: body for name, body in data.items() if not name.startswith("_")}
     for name, body in sets.items():
         if not isinstance(body, dict):

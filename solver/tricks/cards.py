@@ -4,6 +4,20 @@ A card is a plain int 0..35, ``suit * 9 + rank``, so that a hand is a 36-bit mas
 search kernel can work on integers. Ranks are numbered by trick-taking strength, lowest
 first: 6 7 8 9 J Q K T A (the Ten ranks between King and Ace). With that numbering the card
 points never decrease with strength, and only 6-9 share a value (nothing).
+
+>>> ten = parse_card("10h")
+>>> ten, card_name(ten), POINTS[ten]
+(25, 'TH', 10)
+>>> rank_of(parse_card("AH")) > rank_of(ten) > rank_of(parse_card("KH"))  # A beats T beats K
+True
+>>> format_cards([parse_card(name) for name in ("6S", "AH", "TH")])  # suits C D H S, high first
+'AH TH 6S'
+>>> points_of(parse_card(name) for name in ("AH", "TH", "6H"))
+21
+>>> parse_card("5H")
+Traceback (most recent call last):
+...
+solver.tricks.cards.CardError: unknown card '5H' (ranks A T K Q J 9 8 7 6, suits C D H S)
 """
 from __future__ import annotations
 

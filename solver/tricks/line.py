@@ -28,7 +28,21 @@ class LineError(ValueError):
 
 @dataclass
 class Line:
-    """A contract, its frog discard and tricks, with the file line of each trick."""
+    """A contract, its frog discard and tricks, with the file line of each trick.
+
+    >>> line = parse_line("contract: chico trump: spades bidder: 3 discard: -\\n"
+    ...                   "1:AH 2:TH 3:6H   # seat 1 wins 21\\n")
+    >>> line.contract, line.bidder, line.trump == parse_suit("spades"), line.file_lines
+    ('chico', 3, True, [2])
+    >>> format_trick(line.tricks[0])
+    '1:AH 2:TH 3:6H'
+    >>> line.rules(target=61)
+    Rules(contract='chico', bidder=3, trump=3, target=61, must_overtrump=False, scoring='foster', players=3)
+    >>> parse_line("contract: grand bidder: 1\\nX:AC\\n")
+    Traceback (most recent call last):
+    ...
+    solver.tricks.line.LineError: line 2: 'X:AC': a play is SEAT:CARD with seat 1, 2 or 3
+    """
 
     contract: str
     trump: int

@@ -1,19 +1,13 @@
 """End to end: `frog deal`, `frog show`, `frog verify` as a user types them (RULES.md exit
 codes: 0 done / won, 1 an illegal or non-winning move list, 2 bad input with one line)."""
 import json
-import subprocess
 import sys
 
 import pytest
-from tests.clirun import one_error_line, run_frog
+from tests.conftest import frog_process, one_error_line
 
 from solver.patience.deal import deal_from_number, parse_deal
 from solver.patience.rules import variant_rules
-
-
-
-def frog(capsys, *argv):
-    return run_frog(capsys, *argv)
 
 
 @pytest.fixture
@@ -60,8 +54,8 @@ def moves_file(tmp_path, text):
 
 # ------------------------------------------------------------ frog deal
 
-def test_deal_pysol_frog_1_prints_pysolfc_game_1(capsys):
-    code, out, err = frog(capsys, "deal", "--variant", "pysol-frog", "1")
+def test_deal_pysol_frog_1_prints_pysolfc_game_1(frog):
+    code, out, err = frog("deal", "--variant", "pysol-frog", "1")
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[:4] == ["# pysol-frog deal 1", "variant: pysol-frog", "foundations: AS",
@@ -70,19 +64,19 @@ def test_deal_pysol_frog_1_prints_pysolfc_game_1(capsys):
     assert parse_deal(out) == deal_from_number(variant_rules("pysol-frog"), 1)
 
 
-def test_deal_defaults_to_frog_deal_3(capsys):
-    code, out, _ = frog(capsys, "deal")
+def test_deal_defaults_to_frog_deal_3(frog):
+    code, out, _ = frog("deal")
     expected = deal_from_number(variant_rules("frog"), 3).to_text("frog deal 3")
     assert code == 0 and out == expected
 
 
-def test_deal_frog_2_fetches_the_ace_of_clubs(capsys):
-    code, out, _ = frog(capsys, "deal", "-v", "frog", "2")
+def test_deal_frog_2_fetches_the_ace_of_clubs(frog):
+    code, out, _ = frog("deal", "-v", "frog", "2")
     assert code == 0 and "foundations: AC\nreserve: 7D 3S QS 7S 7H TD 9H 9D JD QS QC JC 8D\n" in out
 
 
-def test_deal_fly_7_json(capsys):
-    code, out, _ = frog(capsys, "deal", "--variant", "fly", "7", "--json")
+def test_deal_fly_7_json(frog):
+    code, out, _ = frog("deal", "--variant", "fly", "7", "--json")
     data = json.loads(out)
     assert code == 0
     assert data == deal_from_number(variant_rules("fly"), 7).to_json()
@@ -91,8 +85,8 @@ def test_deal_fly_7_json(capsys):
     assert len(data["stock"]) == 83 and data["waste5"] == []
 
 
-def test_deal_of_a_reduced_game_prints_its_rule_lines_and_reads_back(capsys):
-    code, out, _ = frog(capsys, "deal", "--decks", "1", "--ranks", "5", "--waste-piles", "2",
+def test_deal_of_a_reduced_game_prints_its_rule_lines_and_reads_back(frog):
+    code, out, _ = frog("deal", "--decks", "1", "--ranks", "5", "--waste-piles", "2",
                         "--reserve-size", "3", "--stock-play", "optional", "9")
     assert code == 0
     assert out.splitlines()[1:7] == ["variant: frog", "decks: 1", "ranks: 5", "waste-piles: 2",
@@ -102,30 +96,30 @@ def test_deal_of_a_reduced_game_prints_its_rule_lines_and_reads_back(capsys):
     assert len(deal.reserve) == 3
 
 
-def test_deal_reads_a_file_and_converts_it_to_json(capsys, frog1_file):
-    code, out, _ = frog(capsys, "deal", frog1_file, "--json")
+def test_deal_reads_a_file_and_converts_it_to_json(frog, frog1_file):
+    code, out, _ = frog("deal", frog1_file, "--json")
     assert code == 0 and parse_deal(out) == parse_deal(frog1_file.read_text())
 
 
-def test_deal_reads_standard_input(capsys, monkeypatch):
+def test_deal_reads_standard_input(frog, monkeypatch):
     import io
     monkeypatch.setattr(sys, "stdin", io.StringIO(TINY))
-    code, out, _ = frog(capsys, "deal", "-")
+    code, out, _ = frog("deal", "-")
     assert code == 0 and out.startswith("# -\nvariant: plain-frog\ndecks: 1\n")
     assert "reserve: 2S\nstock: AC 2C AD 2D AH 2H AS\n" in out
 
 
-def test_deal_large_numbers_use_the_second_generator(capsys):
-    code, out, _ = frog(capsys, "deal", "-v", "pysol-frog", "32000")
+def test_deal_large_numbers_use_the_second_generator(frog):
+    code, out, _ = frog("deal", "-v", "pysol-frog", "32000")
     assert code == 0 and "reserve: KH 9H TD 6D 3D 9C TH JS JS 6C 3C KD 4H\nstock: AC 7S TH 7S" in out
-    code, out, _ = frog(capsys, "deal", str(10**20))
+    code, out, _ = frog("deal", str(10**20))
     assert code == 0 and out.startswith(f"# frog deal {10**20}\n")
 
 
 # ------------------------------------------------------------ frog show
 
-def test_show_a_deal_file(capsys, frog1_file):
-    code, out, err = frog(capsys, "show", frog1_file)
+def test_show_a_deal_file(frog, frog1_file):
+    code, out, err = frog("show", frog1_file)
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[0].startswith(f"{frog1_file}  [pysol-frog: decks 2, ranks 13, waste-piles 5")
@@ -136,14 +130,14 @@ def test_show_a_deal_file(capsys, frog1_file):
     assert lines[9] == "Ranks A-K, 104 cards"
 
 
-def test_show_a_numbered_deal_and_a_position_in_play(capsys, tmp_path):
-    code, out, _ = frog(capsys, "show", "2", "--variant", "frog")
+def test_show_a_numbered_deal_and_a_position_in_play(frog, tmp_path):
+    code, out, _ = frog("show", "2", "--variant", "frog")
     assert code == 0 and "Foundations  AC -- -- --" in out and out.startswith("frog deal 2  [")
     position = tmp_path / "inplay.txt"
     position.write_text("variant: plain-frog\ndecks: 1\nranks: 2\nwaste-piles: 2\n"
                         "reserve-size: 1\nfoundations: 2C AD\nreserve: -\nstock: AH 2H\n"
                         "waste2: 2S 2D AS\n")
-    code, out, _ = frog(capsys, "show", position)
+    code, out, _ = frog("show", position)
     assert code == 0
     assert "Foundations  2C AD -- --\n" in out and "Waste 2      2S 2D AS\n" in out
     assert "Waste 1      -\n" in out and "Reserve      -   (0 cards, top last)" in out
@@ -151,28 +145,28 @@ def test_show_a_numbered_deal_and_a_position_in_play(capsys, tmp_path):
 
 # ------------------------------------------------------------ frog verify
 
-def test_verify_a_winning_move_list(capsys, tiny_file, tmp_path):
-    code, out, err = frog(capsys, "verify", tiny_file, moves_file(tmp_path, TINY_WIN))
+def test_verify_a_winning_move_list(frog, tiny_file, tmp_path):
+    code, out, err = frog("verify", tiny_file, moves_file(tmp_path, TINY_WIN))
     assert (code, out, err) == (0, "valid, won in 8 moves\n", "")
 
 
-def test_verify_json_for_a_win(capsys, tiny_file, tmp_path):
-    code, out, _ = frog(capsys, "verify", tiny_file, moves_file(tmp_path, TINY_WIN), "--json")
+def test_verify_json_for_a_win(frog, tiny_file, tmp_path):
+    code, out, _ = frog("verify", tiny_file, moves_file(tmp_path, TINY_WIN), "--json")
     assert code == 0
     assert json.loads(out) == {"valid": True, "won": True, "moves": 8, "illegal_line": None,
                                "reason": None, "cards_left": 0}
 
 
-def test_verify_an_illegal_move_names_its_line_and_reason(capsys, frog1_file, tmp_path):
+def test_verify_an_illegal_move_names_its_line_and_reason(frog, frog1_file, tmp_path):
     moves = moves_file(tmp_path, "TC stock w1\n\n# now the wrong card\n4C stock w2\n")
-    code, out, err = frog(capsys, "verify", frog1_file, moves)
+    code, out, err = frog("verify", frog1_file, moves)
     assert code == 1 and err == ""
     assert out == "illegal move on line 4: 4C stock w2: stock shows 8D, not 4C\n"
 
 
-def test_verify_json_for_an_illegal_move(capsys, frog1_file, tmp_path):
+def test_verify_json_for_an_illegal_move(frog, frog1_file, tmp_path):
     moves = moves_file(tmp_path, "6H reserve w1\n")
-    code, out, _ = frog(capsys, "verify", frog1_file, moves, "--json")
+    code, out, _ = frog("verify", frog1_file, moves, "--json")
     assert code == 1
     assert json.loads(out) == {
         "valid": False, "won": False, "moves": 0, "illegal_line": 1, "cards_left": 103,
@@ -180,69 +174,69 @@ def test_verify_json_for_an_illegal_move(capsys, frog1_file, tmp_path):
                   "6H comes from the reserve"}
 
 
-def test_verify_a_legal_list_that_does_not_win_exits_1(capsys, frog1_file, tmp_path):
-    code, out, _ = frog(capsys, "verify", frog1_file, moves_file(tmp_path, "TC stock w1\n"))
+def test_verify_a_legal_list_that_does_not_win_exits_1(frog, frog1_file, tmp_path):
+    code, out, _ = frog("verify", frog1_file, moves_file(tmp_path, "TC stock w1\n"))
     assert code == 1 and out == "valid but not won: 1 moves, 103 cards left\n"
 
 
-def test_verify_a_numbered_deal_with_moves_on_standard_input(capsys, monkeypatch):
+def test_verify_a_numbered_deal_with_moves_on_standard_input(frog, monkeypatch):
     import io
     monkeypatch.setattr(sys, "stdin", io.StringIO("TC stock w1\n8D stock w2\n"))
-    code, out, _ = frog(capsys, "verify", "1", "-", "--variant", "pysol-frog")
+    code, out, _ = frog("verify", "1", "-", "--variant", "pysol-frog")
     assert code == 1 and out == "valid but not won: 2 moves, 103 cards left\n"
 
 
-def test_verify_honours_forced_stock_play_from_the_command_line(capsys, tiny_file, tmp_path):
+def test_verify_honours_forced_stock_play_from_the_command_line(frog, tiny_file, tmp_path):
     moves = moves_file(tmp_path, "AC stock w1\n")
-    code, out, _ = frog(capsys, "verify", tiny_file, moves)
+    code, out, _ = frog("verify", tiny_file, moves)
     assert code == 1 and out.startswith("valid but not won")
-    code, out, _ = frog(capsys, "verify", tiny_file, moves, "--stock-play", "forced")
+    code, out, _ = frog("verify", tiny_file, moves, "--stock-play", "forced")
     assert code == 1 and "it must go there" in out and "line 1" in out
 
 
 # ------------------------------------------------------------ bad input: exit 2, one line
 
-def test_missing_deal_file(capsys, tmp_path):
-    code, out, err = frog(capsys, "show", tmp_path / "nope.txt")
+def test_missing_deal_file(frog, tmp_path):
+    code, out, err = frog("show", tmp_path / "nope.txt")
     assert code == 2 and out == ""
     one_error_line(err, "nope.txt", "no such file")
 
 
-def test_deal_file_with_an_unknown_card(capsys, tmp_path, frog1_file):
+def test_deal_file_with_an_unknown_card(frog, tmp_path, frog1_file):
     bad = tmp_path / "bad.txt"
     bad.write_text(frog1_file.read_text().replace("3D 5H JC", "3D 5X JC"))
-    code, out, err = frog(capsys, "deal", bad)
+    code, out, err = frog("deal", bad)
     assert code == 2 and out == ""
     one_error_line(err, "bad.txt", "line 4", "'5X'")
 
 
 @pytest.mark.parametrize("command", ["deal", "show", "verify"])
-def test_every_command_refuses_an_inconsistent_deal_with_exit_2(capsys, tmp_path, frog1_file,
+def test_every_command_refuses_an_inconsistent_deal_with_exit_2(frog, tmp_path, frog1_file,
                                                                   command):
     bad = tmp_path / "bad.txt"
     bad.write_text(frog1_file.read_text() + "stock: AC\n")
     argv = [command, bad] + ([moves_file(tmp_path, "")] if command == "verify" else [])
-    code, out, err = frog(capsys, *argv)
+    code, out, err = frog(*argv)
     assert code == 2 and out == ""
     one_error_line(err, "line 6", "'stock' given twice")
 
 
-def test_invalid_json_deal(capsys, tmp_path):
+def test_invalid_json_deal(frog, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"variant": "frog",\n "reserve": [3D]}\n')
-    code, _, err = frog(capsys, "show", bad)
+    code, _, err = frog("show", bad)
     assert code == 2
     one_error_line(err, "bad.json", "line 2", "invalid JSON")
 
 
-def test_unreadable_move_list(capsys, frog1_file, tmp_path):
-    code, out, err = frog(capsys, "verify", frog1_file, moves_file(tmp_path, "TC stock\n"))
+def test_unreadable_move_list(frog, frog1_file, tmp_path):
+    code, out, err = frog("verify", frog1_file, moves_file(tmp_path, "TC stock\n"))
     assert code == 2 and out == ""
     one_error_line(err, "moves.txt", "line 1", "expected 'CARD SOURCE TARGET'")
 
 
-def test_missing_move_list(capsys, frog1_file, tmp_path):
-    code, _, err = frog(capsys, "verify", frog1_file, tmp_path / "none.txt")
+def test_missing_move_list(frog, frog1_file, tmp_path):
+    code, _, err = frog("verify", frog1_file, tmp_path / "none.txt")
     assert code == 2
     one_error_line(err, "none.txt", "no such file")
 
@@ -255,47 +249,42 @@ def test_missing_move_list(capsys, frog1_file, tmp_path):
     (["deal", "--ranks", "2", "--decks", "1", "3"], "reserve-size must be 0-8, not 13"),
     (["show", "--variant", "toad", "-"], "unknown variant 'toad'"),
 ])
-def test_bad_numbers_and_rule_options(capsys, monkeypatch, argv, words):
+def test_bad_numbers_and_rule_options(frog, monkeypatch, argv, words):
     import io
     monkeypatch.setattr(sys, "stdin", io.StringIO(TINY))
-    code, out, err = frog(capsys, *argv)
+    code, out, err = frog(*argv)
     assert code == 2 and out == ""
     one_error_line(err, words)
 
 
-def test_a_deal_argument_of_unicode_digits_is_bad_input(capsys):
-    code, _, err = frog(capsys, "deal", "²")
+def test_a_deal_argument_of_unicode_digits_is_bad_input(frog):
+    code, _, err = frog("deal", "²")
     assert code == 2
     one_error_line(err)
 
 
-def test_usage_errors_exit_2(capsys):
-    code, _, err = frog(capsys, "deal", "--bogus")
+def test_usage_errors_exit_2(frog):
+    code, _, err = frog("deal", "--bogus")
     assert code == 2 and "unrecognized arguments: --bogus" in err and "Traceback" not in err
-    code, _, err = frog(capsys, "verify", "1")  # MOVES missing
+    code, _, err = frog("verify", "1")  # MOVES missing
     assert code == 2 and "MOVES" in err
-    code, _, err = frog(capsys, "deal", "--aces", "often")
+    code, _, err = frog("deal", "--aces", "often")
     assert code == 2 and "invalid choice" in err
 
 
-def test_no_command_prints_help_and_exits_2(capsys):
-    code, out, _ = frog(capsys)
+def test_no_command_prints_help_and_exits_2(frog):
+    code, out, _ = frog()
     assert code == 2 and "usage: frog" in out and "Exit codes" in out
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["deal", "--help"], ["show", "--help"],
                                   ["verify", "--help"]])
-def test_help_exits_0(capsys, argv):
-    code, out, _ = frog(capsys, *argv)
+def test_help_exits_0(frog, argv):
+    code, out, _ = frog(*argv)
     assert code == 0 and out.startswith("usage: frog")
 
 
 # ------------------------------------------------------------ as a separate process
-
-def frog_process(*argv):
-    return subprocess.run([sys.executable, "-c", "from cli.main import run; run()",
-                           *map(str, argv)], capture_output=True, text=True, timeout=60)
-
 
 def test_process_deal_exits_0_with_the_deal_file(tmp_path):
     result = frog_process("deal", "--variant", "pysol-frog", "3")

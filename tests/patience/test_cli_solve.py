@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
-from tests.clirun import one_error_line, run_frog
+from tests.conftest import frog_argv, frog_process, one_error_line, process_env
 
 #: Lost: the reserve's 3C hides AD, and six cards must share the one waste pile before the
 #: first stock Ace, burying 2S 2D 2C under 3S.
@@ -24,24 +23,24 @@ stock: 2S 2D 2C 3S 3H 2H AC AS AH 3D
 """
 
 
-def test_default_deal_is_won_with_a_readable_numbered_line(capsys):
-    code, out, _ = run_frog(capsys, "solve")
+def test_default_deal_is_won_with_a_readable_numbered_line(frog):
+    code, out, _ = frog("solve")
     assert code == 0
     assert out.startswith("frog deal 3: winnable\n")
     assert "nodes/s" in out and "table hits" in out
     assert "Winning line (" in out and "\n  1. " in out and "from the stock to" in out
 
 
-def test_moves_out_replays_with_verify(capsys, tmp_path):
+def test_moves_out_replays_with_verify(frog, tmp_path):
     moves = tmp_path / "win.txt"
-    code, _, _ = run_frog(capsys, "solve", "3", "-v", "pysol-frog", "--moves-out", moves, "-q")
+    code, _, _ = frog("solve", "3", "-v", "pysol-frog", "--moves-out", moves, "-q")
     assert code == 0
-    code, out, _ = run_frog(capsys, "verify", "3", "-v", "pysol-frog", moves)
+    code, out, _ = frog("verify", "3", "-v", "pysol-frog", moves)
     assert code == 0 and out.startswith("valid, won in ")
 
 
-def test_json_has_the_rules_md_fields(capsys):
-    code, out, _ = run_frog(capsys, "solve", "9", "--json")
+def test_json_has_the_rules_md_fields(frog):
+    code, out, _ = frog("solve", "9", "--json")
     data = json.loads(out)
     assert code == 0
     for key in ("verdict", "reason", "moves", "nodes", "seconds", "variant", "rules", "method",
@@ -53,18 +52,18 @@ def test_json_has_the_rules_md_fields(capsys):
     assert "table_hits" in data["stats"] and "nodes_per_second" in data["stats"]
 
 
-def test_unwinnable_small_game_exits_1(capsys, tmp_path):
+def test_unwinnable_small_game_exits_1(frog, tmp_path):
     deal = tmp_path / "lost.txt"
     deal.write_text(SMALL_LOST)
-    code, out, _ = run_frog(capsys, "solve", deal)
+    code, out, _ = frog("solve", deal)
     assert code == 1 and ": unwinnable" in out
     for method in ("brute", "cpsat"):
-        code, out, _ = run_frog(capsys, "solve", deal, "--method", method, "--timeout", "30s")
+        code, out, _ = frog("solve", deal, "--method", method, "--timeout", "30s")
         assert code == 1 and ": unwinnable" in out
 
 
-def test_node_limit_exits_3_with_statistics(capsys):
-    code, out, _ = run_frog(capsys, "solve", "1", "--max-nodes", "20K", "--json")
+def test_node_limit_exits_3_with_statistics(frog):
+    code, out, _ = frog("solve", "1", "--max-nodes", "20K", "--json")
     data = json.loads(out)
     assert code == 3 and (data["verdict"], data["reason"]) == ("unknown", "node limit")
     assert data["nodes"] == 20_000 and data["limits"]["max_nodes"] == 20_000
@@ -73,28 +72,28 @@ def test_node_limit_exits_3_with_statistics(capsys):
 @pytest.mark.parametrize("option,value,words", [
     ("--max-nodes", "ten", "node count"), ("--timeout", "3 weeks", "duration"),
     ("--memory", "1T", "memory size"), ("--method", "guess", "invalid choice")])
-def test_bad_limits_exit_2(capsys, option, value, words):
-    code, _, err = run_frog(capsys, "solve", "3", option, value)
+def test_bad_limits_exit_2(frog, option, value, words):
+    code, _, err = frog("solve", "3", option, value)
     assert code == 2 and words in err and "Traceback" not in err
 
 
-def test_bad_deal_file_exits_2_naming_the_line(capsys, tmp_path):
+def test_bad_deal_file_exits_2_naming_the_line(frog, tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text(SMALL_LOST.replace("3D", "3D 3D"))
-    code, _, err = run_frog(capsys, "solve", bad)
+    code, _, err = frog("solve", bad)
     assert code == 2
     one_error_line(err, "line 8", "3D")
 
 
 def test_ctrl_c_gives_unknown_interrupted_with_statistics():
-    frog_command = [sys.executable, "-c", "from cli.main import run; run()"]
     # On a fresh install the first search compiles the kernel; let that happen first, so
     # that the interrupt lands in the search and there are statistics to report.
-    subprocess.run(frog_command + ["solve", "9", "-q"], capture_output=True, timeout=600)
+    frog_process("solve", "9", "-q", timeout=600)
     # frog deal 49 is still unknown after 30 s of search (targets benchmark), so the
     # interrupt lands in the search
-    process = subprocess.Popen(frog_command + ["solve", "49", "--json", "--memory", "64M"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(frog_argv("solve", "49", "--json", "--memory", "64M"),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=process_env())
     time.sleep(6)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
@@ -104,13 +103,16 @@ def test_ctrl_c_gives_unknown_interrupted_with_statistics():
     assert data["nodes"] > 0 and "Traceback" not in err
 
 
-def test_noise_changes_the_restarts_and_must_be_positive(capsys):
+def test_noise_changes_the_restarts_and_must_be_positive(frog):
     """Frog deal 7 stays unknown within 200K nodes at the default noise and is won with
     noise 120 (the restarts are seeded, so this is reproducible)."""
-    code, _, _ = run_frog(capsys, "solve", "7", "--max-nodes", "200K", "-q")
+    code, _, _ = frog("solve", "7", "--max-nodes", "200K", "-q")
     assert code == 3
-    code, out, _ = run_frog(capsys, "solve", "7", "--noise", "120", "--max-nodes", "200K", "-q")
+    code, out, _ = frog("solve", "7", "--noise", "120", "--max-nodes", "200K", "-q")
     assert code == 0 and ": winnable" in out
-    code, _, err = run_frog(capsys, "solve", "7", "--noise", "0")
+    code, _, err = frog("solve", "7", "--noise", "0")
     assert code == 2
     one_error_line(err, "--noise")
+    code, _, err = frog("solve", "7", "--noise", str(10**30))  # was an OverflowError
+    assert code == 2
+    one_error_line(err, "--noise must be 1 to 1,000,000")

@@ -4,17 +4,18 @@ Every verdict is computed, never written down: the two methods share nothing but
 and every win either reports is replayed through the reference engine (gen_games.py).
 The default run compares 300 random small games (about two minutes). Soak mode runs more:
 
-    FROG_SOAK=100000 /work/venv/bin/pytest tests/patience/test_differential.py -k soak
+    FROG_SOAK=100000 pytest -m slow tests/patience/test_differential.py -k soak
 
-(FROG_SEED fixes the seed; by default a fresh one is drawn and printed with the summary.)
+The games come from the run's seed (tests/conftest.py): FROG_SEED=N draws other games, and
+the seed is printed in the report header, beside a failure and in the soak's summary.
 """
 from __future__ import annotations
 
 import os
-import random
 from dataclasses import replace
 
 import pytest
+from tests.conftest import seeded
 from tests.patience.gen_games import Method, Tally, compare_methods, random_deal, random_game
 
 from solver.patience.brute import brute_solve
@@ -42,9 +43,9 @@ def standard_methods() -> dict[str, Method]:
     }
 
 
-def run_games(count: int, seed: int) -> Tally:
+def run_games(count: int, seed: int, label: str) -> Tally:
     """Compare `count` random games; AssertionError (with the deal) on any disagreement."""
-    rng = random.Random(seed)
+    rng = seeded(seed, "differential", label)
     tally = Tally()
     methods = standard_methods()
     for _ in range(count):
@@ -53,8 +54,8 @@ def run_games(count: int, seed: int) -> Tally:
     return tally
 
 
-def test_random_small_games_agree() -> None:
-    tally = run_games(DEFAULT_GAMES, seed=20261129)
+def test_random_small_games_agree(seed: int) -> None:
+    tally = run_games(DEFAULT_GAMES, seed, "default")
     assert tally.games == DEFAULT_GAMES
     # Coverage, so that a generator change cannot quietly make the test easy.
     assert tally.unwinnable >= 15, tally.summary()
@@ -66,18 +67,17 @@ def test_random_small_games_agree() -> None:
 
 @pytest.mark.slow
 @pytest.mark.skipif("FROG_SOAK" not in os.environ, reason="soak mode: set FROG_SOAK=N")
-def test_soak(capsys: pytest.CaptureFixture[str]) -> None:
+def test_soak(capsys: pytest.CaptureFixture[str], seed: int) -> None:
     count = int(os.environ["FROG_SOAK"])
-    seed = int(os.environ.get("FROG_SEED", random.randrange(2**32)))
-    tally = run_games(count, seed)
+    tally = run_games(count, seed, "soak")
     with capsys.disabled():
         print(f"\nsoak seed {seed}: {tally.summary()}")
 
 
 @pytest.mark.parametrize("stock_play", ["forced", "optional"])
-def test_no_waste_piles(stock_play: str) -> None:
+def test_no_waste_piles(stock_play: str, seed: int) -> None:
     """With no waste pile every turned card must go straight up."""
-    rng = random.Random(7)
+    rng = seeded(seed, "no waste piles", stock_play)
     verdicts = set()
     for _ in range(40):
         rules = Rules("frog", decks=rng.randint(1, 2), ranks=rng.randint(2, 4), waste_piles=0,

@@ -1,22 +1,24 @@
 """The compiled search against the unpruned brute force, reduction by reduction.
 
 Every pruning rule of solver/patience/search/kernel.py must never turn a win into "unwinnable": on
-random small games (tests/gen_games.py: every Ace procedure, forced and optional play,
+random small games (tests/patience/gen_games.py: every Ace procedure, forced and optional play,
 positions in play) the search's verdict must equal the brute force's, with all reductions on,
 with each one alone, with a tiny table (heavy replacement) and without restarts. Every win
-is replayed by the rules engine (compare_methods). Soak: FROG_SOAK=N pytest -k search_soak.
+is replayed by the rules engine (compare_methods). The games are drawn from the run's seed
+(tests/conftest.py: FROG_SEED, printed in the report header). Soak:
+FROG_SOAK=N pytest -m slow -k search_soak.
 """
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
+from tests.conftest import seeded
 from tests.patience.gen_games import Tally, compare_methods, random_game
 
 from solver.patience.brute import brute_solve
 from solver.patience.deal import deal_from_number
-from solver.patience.engine import deal_after, replay
+from solver.patience import deal_after, replay
 from solver.patience.rules import variant_rules
 from solver.answer import Limits
 from solver.patience.search import solve
@@ -26,8 +28,8 @@ BRUTE_STATES = 200_000
 SMALL_TABLE = Limits(memory=1 << 16)
 
 
-def _games(count: int, seed: int):
-    rng = random.Random(seed)
+def _games(count: int, seed: int, label: str):
+    rng = seeded(seed, "search", label)
     return [random_game(rng) for _ in range(count)]
 
 
@@ -40,35 +42,34 @@ def _brute(deal):
     return brute_solve(deal, Limits(max_nodes=BRUTE_STATES))
 
 
-def test_search_agrees_with_brute_force_on_2000_games() -> None:
+def test_search_agrees_with_brute_force_on_2000_games(seed: int) -> None:
     tally = Tally()
-    for deal in _games(2000, seed=1):
+    for deal in _games(2000, seed, "all"):
         tally.add(deal, compare_methods(deal, {"brute": _brute, "search": _search()}))
     assert tally.unwinnable >= 100 and tally.winnable >= 1000, tally.summary()
     assert tally.undecided <= 40, tally.summary()
 
 
 @pytest.mark.parametrize("alone", sorted(RULE_SWITCHES))
-def test_each_reduction_alone_agrees_with_brute_force(alone: str) -> None:
+def test_each_reduction_alone_agrees_with_brute_force(alone: str, seed: int) -> None:
     disabled = tuple(name for name in RULE_SWITCHES if name != alone)
-    for deal in _games(150, seed=hash(alone) % 1000):
+    for deal in _games(150, seed, alone):
         compare_methods(deal, {"brute": _brute, "search": _search(disabled=disabled)})
 
 
-def test_plain_depth_first_and_tiny_table_agree() -> None:
+def test_plain_depth_first_and_tiny_table_agree(seed: int) -> None:
     """One descent without restarts, and a 1024-entry table that must keep replacing."""
-    for deal in _games(300, seed=3):
+    for deal in _games(300, seed, "plain"):
         compare_methods(deal, {"brute": _brute, "plain": _search(restarts=False),
                                "tiny-table": _search(tiny=True)})
 
 
 @pytest.mark.slow
 @pytest.mark.skipif("FROG_SOAK" not in os.environ, reason="soak mode: set FROG_SOAK=N")
-def test_search_soak(capsys: pytest.CaptureFixture[str]) -> None:
+def test_search_soak(capsys: pytest.CaptureFixture[str], seed: int) -> None:
     count = int(os.environ["FROG_SOAK"])
-    seed = int(os.environ.get("FROG_SEED", random.randrange(2**32)))
     tally = Tally()
-    rng = random.Random(seed)
+    rng = seeded(seed, "search", "soak")
     for _ in range(count):
         deal = random_game(rng)
         tally.add(deal, compare_methods(deal, {"brute": _brute, "search": _search()}))

@@ -5,7 +5,6 @@ import json
 
 import pytest
 
-from cli.main import main
 from solver.tricks.cards import parse_card
 from solver.tricks.deal import make_deal
 from solver.tricks.brute import brute_force
@@ -23,17 +22,11 @@ def deal_file(tmp_path):
     return path
 
 
-def run(capsys, *argv):
-    code = main(["tricks", *map(str, argv)])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_deal_prints_a_deal_file_that_solve_reads(capsys, tmp_path):
-    code, out, _ = run(capsys, "deal", 17)
+def test_deal_prints_a_deal_file_that_solve_reads(frog, tmp_path):
+    code, out, _ = frog("tricks", "deal", 17)
     assert code == 0 and out.startswith("game: frog-tricks\nhand1: ")
     (tmp_path / "d.txt").write_text(out)
-    code, out, _ = run(capsys, "solve", tmp_path / "d.txt", "--contract", "grand", "--bidder", 2)
+    code, out, _ = frog("tricks", "solve", tmp_path / "d.txt", "--contract", "grand", "--bidder", 2)
     assert code == 0 and "bidder's points under perfect play" in out
 
 
@@ -43,9 +36,9 @@ def test_deal_prints_a_deal_file_that_solve_reads(capsys, tmp_path):
       "--must-overtrump"], "chico", 3, 3),
     (["--contract", "frog", "--bidder", "1"], "frog", 2, 1),
 ])
-def test_solve_json_matches_minimax_and_its_line_verifies(capsys, deal_file, tmp_path,
+def test_solve_json_matches_minimax_and_its_line_verifies(frog, deal_file, tmp_path,
                                                            argv, contract, trump, bidder):
-    code, out, _ = run(capsys, "solve", deal_file, *argv, "--json",
+    code, out, _ = frog("tricks", "solve", deal_file, *argv, "--json",
                        "--line-file", tmp_path / "line.txt")
     answer = json.loads(out)
     rules = Rules(contract, bidder, trump, target=61 if "61" in argv else 60,
@@ -57,36 +50,36 @@ def test_solve_json_matches_minimax_and_its_line_verifies(capsys, deal_file, tmp
     assert len(answer["discard"]) == (3 if contract == "frog" else 0)
     assert all(len(trick) == 3 for trick in answer["line"]) and len(answer["line"]) == 4
     extra = ["--must-overtrump"] if "--must-overtrump" in argv else []
-    code, out, _ = run(capsys, "verify", deal_file, tmp_path / "line.txt", *extra, "--json")
+    code, out, _ = frog("tricks", "verify", deal_file, tmp_path / "line.txt", *extra, "--json")
     assert code == 0 and json.loads(out)["bidder_points"] == answer["bidder_points"]
 
 
-def test_all_lists_every_contract_for_every_seat(capsys, deal_file):
-    code, out, _ = run(capsys, "solve", deal_file, "--all", "--json")
+def test_all_lists_every_contract_for_every_seat(frog, deal_file):
+    code, out, _ = frog("tricks", "solve", deal_file, "--all", "--json")
     table = json.loads(out)
     assert code == 0 and len(table) == 15
     for row in table:
         trump = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}[row["trump"]]
         assert row["bidder_points"] == brute_force(SMALL, Rules(row["contract"], row["bidder"], trump))
-    code, out, _ = run(capsys, "solve", deal_file, "--all", "--scoring", "straight-solo")
+    code, out, _ = frog("tricks", "solve", deal_file, "--all", "--scoring", "straight-solo")
     assert code == 0 and "frog " not in out and out.count("chico") == 9
 
 
-def test_verify_refuses_the_first_illegal_card_naming_line_and_card(capsys, deal_file, tmp_path):
+def test_verify_refuses_the_first_illegal_card_naming_line_and_card(frog, deal_file, tmp_path):
     line = tmp_path / "bad.txt"
     line.write_text("contract: grand trump: hearts bidder: 2 discard: -\n"
                     "1:AC 2:KC 3:QC\n"
                     "1:6S 2:AS 3:KS   # seat 2 wins\n"
                     "2:8D 3:TH 1:TC\n")
-    code, out, _ = run(capsys, "verify", deal_file, line)
+    code, out, _ = frog("tricks", "verify", deal_file, line)
     assert code == 1
     assert "line 4: trick 3: seat 3 may not play TH: it does not follow suit" in out
 
 
-def test_verify_refuses_an_unfinished_line(capsys, deal_file, tmp_path):
+def test_verify_refuses_an_unfinished_line(frog, deal_file, tmp_path):
     line = tmp_path / "short.txt"
     line.write_text("contract: grand bidder: 2\n1:AC 2:KC 3:QC\n")
-    code, out, _ = run(capsys, "verify", deal_file, line)
+    code, out, _ = frog("tricks", "verify", deal_file, line)
     assert code == 1 and "still to play" in out
 
 
@@ -100,10 +93,10 @@ def test_verify_refuses_an_unfinished_line(capsys, deal_file, tmp_path):
     (["verify", "{deal}", "{badline}"], "line 2: 'X:AC'"),
     (["deal", "0"], "deal number"),
 ])
-def test_bad_input_is_one_line_and_exit_2(capsys, deal_file, tmp_path, argv, message):
+def test_bad_input_is_one_line_and_exit_2(frog, deal_file, tmp_path, argv, message):
     (tmp_path / "bad.txt").write_text("hand1: AC\nhand2: ZZ\nhand3: 6C\n")
     (tmp_path / "badline.txt").write_text("contract: grand bidder: 1\nX:AC\n")
     paths = {"deal": deal_file, "bad": tmp_path / "bad.txt", "missing": tmp_path / "nope.txt",
              "badline": tmp_path / "badline.txt"}
-    code, _, err = run(capsys, *(a.format(**paths) for a in argv))
+    code, _, err = frog("tricks", *(a.format(**paths) for a in argv))
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err

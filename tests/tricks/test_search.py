@@ -1,7 +1,8 @@
 """Differential tests: the pruned double-dummy search against plain minimax.
 
 Reduced deals (2-4 cards a hand) for every contract, chico trump, leader, widow size and
-the overtrump rule; every solution's line is replayed through the rules engine.
+the overtrump rule; every solution's line is replayed through the rules engine. The deals
+come from the run's seed (tests/conftest.py: FROG_SEED, printed in the report header).
 """
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import os
 import random
 
 import pytest
+from tests.conftest import seeded
 
 from solver.tricks.cards import mask_of
 from solver.tricks.deal import Deal, make_deal
@@ -30,8 +32,8 @@ def random_deal(rng: random.Random, size: int, widow: int) -> Deal:
 
 @pytest.mark.parametrize("overtrump", [False, True])
 @pytest.mark.parametrize("contract, trump", CONTRACTS)
-def test_search_equals_minimax_on_reduced_deals(contract, trump, overtrump):
-    rng = random.Random(f"{contract}{trump}{overtrump}")
+def test_search_equals_minimax_on_reduced_deals(contract, trump, overtrump, seed):
+    rng = seeded(seed, "tricks", contract, trump, overtrump)
     for _ in range(120):
         size = rng.choice([2, 3] if contract == "frog" else [2, 3, 4])
         widow = rng.randint(0, 3 if size < 3 else 2)
@@ -44,9 +46,9 @@ def test_search_equals_minimax_on_reduced_deals(contract, trump, overtrump):
 
 
 @pytest.mark.parametrize("overtrump", [False, True])
-def test_kernel_equals_minimax_in_the_middle_of_a_trick(overtrump):
+def test_kernel_equals_minimax_in_the_middle_of_a_trick(overtrump, seed):
     """Start the kernel with one or two cards already on the trick."""
-    rng = random.Random(f"mid{overtrump}")
+    rng = seeded(seed, "tricks", "mid", overtrump)
     for _ in range(60):
         deal = random_deal(rng, 4, 0)
         contract, trump = rng.choice([c for c in CONTRACTS if c[0] != "frog"])
@@ -60,9 +62,9 @@ def test_kernel_equals_minimax_in_the_middle_of_a_trick(overtrump):
         assert game.points[0] + still_to_come == minimax(game)
 
 
-def test_windows_give_bounds_on_the_right_side():
+def test_windows_give_bounds_on_the_right_side(seed):
     """Fail-soft answers outside (alpha, beta) bound the exact value from the right side."""
-    rng = random.Random(7)
+    rng = seeded(seed, "tricks", "windows")
     for _ in range(30):
         deal = random_deal(rng, 4, 0)
         rules = Rules("grand", rng.randint(1, 3))
@@ -79,10 +81,10 @@ def test_windows_give_bounds_on_the_right_side():
             assert exact == answer
 
 
-def test_wrong_hints_change_no_value():
+def test_wrong_hints_change_no_value(seed):
     """Hints only order moves: with every hint pointing at a random card (often one the
     player does not hold, or may not play), the values are still minimax's."""
-    rng = random.Random("hints")
+    rng = seeded(seed, "tricks", "hints")
     for _ in range(40):
         deal = random_deal(rng, 4, 0)
         contract, trump = rng.choice([c for c in CONTRACTS if c[0] != "frog"])
@@ -101,10 +103,10 @@ def test_wrong_hints_change_no_value():
 
 @pytest.mark.slow
 @pytest.mark.skipif("FROG_SOAK" not in os.environ, reason="soak mode: set FROG_SOAK=N")
-@pytest.mark.parametrize("seed", range(4))
-def test_search_equals_minimax_at_scale(seed):
-    """FROG_SOAK=300 pytest -m slow tests/tricks/test_search.py: N deals per seed."""
-    rng = random.Random(seed)
+@pytest.mark.parametrize("stream", range(4))
+def test_search_equals_minimax_at_scale(stream, seed):
+    """FROG_SOAK=300 pytest -m slow tests/tricks/test_search.py: N deals per stream."""
+    rng = seeded(seed, "tricks", "soak", stream)
     for _ in range(int(os.environ["FROG_SOAK"])):
         contract, trump = rng.choice(CONTRACTS)
         size = rng.choice([2, 3] if contract == "frog" else [3, 4, 5])
@@ -113,9 +115,9 @@ def test_search_equals_minimax_at_scale(seed):
         assert solve(deal, rules, table_bits=14).bidder_points == brute_force(deal, rules)
 
 
-def test_discards_skipped_never_beat_the_ones_tried():
+def test_discards_skipped_never_beat_the_ones_tried(seed):
     """Only the top cards of a block are discarded: checked against every discard."""
-    rng = random.Random("discards")
+    rng = seeded(seed, "tricks", "discards")
     for _ in range(150):
         deal = random_deal(rng, rng.choice([2, 3, 4]), rng.randint(1, 3))
         rules = Rules("frog", rng.randint(1, 3), must_overtrump=rng.random() < 0.5)

@@ -10,7 +10,7 @@ heights) and, derived from them, n[r] = number of rank-r cards on the foundation
 sentinel equal to 4 x decks, so an Ace always fits). A rank-r card fits iff n[r-1] > n[r].
 
 Soundness of each reduction is argued next to its function; every reduction is held to the
-unpruned brute force by tests/patience/test_differential.py.
+unpruned brute force, alone and together, by tests/patience/test_search.py.
 """
 from __future__ import annotations
 

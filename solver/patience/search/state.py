@@ -135,7 +135,12 @@ class Table:
                 stores - self.stores_at_last_growth < self.entries // 2:
             return
         old = (self.k1, self.k2, self.work)
-        self._allocate(min(self.entries * 4, self.max_entries))
+        try:
+            self._allocate(min(self.entries * 4, self.max_entries))
+        except MemoryError:  # less memory than --memory asked for: keep this table's size
+            self.k1, self.k2, self.work = old
+            self.max_entries = self.entries
+            return
         scratch_stats = np.zeros(kernel.STATS_SIZE, dtype=np.int64)
         kernel.rehash(*old, self.k1, self.k2, self.work, scratch_stats)
         self.stores_at_last_growth = stores

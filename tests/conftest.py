@@ -1,0 +1,136 @@
+"""What every test shares: the `frog` command run in-process, and the one random seed.
+
+- `frog(*argv) -> (exit code, stdout, stderr)` runs `frog ARGV` as a user types it, in this
+  process (argparse's own exits included); `one_error_line(err, *words)` asserts the bad-input
+  answer of RULES.md: exactly one `frog: error: ...` line naming the problem, no traceback.
+  `frog_process(*argv)` runs it as a separate process, for what only a real process shows
+  (Ctrl-C, kill -9).
+- `seed`: every random test draws from one seed, FROG_SEED in the environment or
+  DEFAULT_SEED. It is printed in the report header and beside every failing test that used
+  it, so a failure replays exactly: `FROG_SEED=<seed> pytest <test id>`. `rng(seed, label)`
+  gives each test (or each case of a test) its own stream of that seed. Hypothesis draws
+  from the same seed and keeps no example database, so its runs replay too.
+"""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED_VARIABLE = "FROG_SEED"
+DEFAULT_SEED = 20261201
+#: `frog` as a separate process: the console script's entry point, from this checkout.
+FROG_COMMAND = [sys.executable, "-c", "from cli.main import run; run()"]
+
+
+# --- the seed -----------------------------------------------------------------------------------
+
+def session_seed() -> int:
+    """FROG_SEED from the environment, else DEFAULT_SEED."""
+    text = os.environ.get(SEED_VARIABLE, "").strip()
+    if not text:
+        return DEFAULT_SEED
+    try:
+        return int(text)
+    except ValueError:
+        raise pytest.UsageError(f"{SEED_VARIABLE} must be a whole number, not {text!r}") from None
+
+
+def seeded(seed: int, *labels: object) -> random.Random:
+    """A generator for one use of the seed: the same seed and labels give the same stream in
+    every process (a str seed is hashed with SHA-512, not with Python's per-process hash)."""
+    return random.Random("/".join([str(seed), *map(str, labels)]))
+
+
+@pytest.fixture
+def seed() -> int:
+    """The run's seed (FROG_SEED, else DEFAULT_SEED); shown beside the test if it fails."""
+    return session_seed()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    seed_value = session_seed()
+    try:
+        from hypothesis import core, settings
+    except ImportError:
+        return
+    core.global_force_seed = seed_value  # what --hypothesis-seed does
+    settings.register_profile("frog", database=None, print_blob=True)
+    settings.load_profile("frog")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return (f"random seed: {session_seed()} (FROG_SEED; rerun a failure with "
+            f"FROG_SEED={session_seed()} pytest TEST_ID)")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    report = yield
+    uses_seed = ("seed" in getattr(item, "fixturenames", ())
+                 or getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
+    if report.failed and uses_seed:
+        report.sections.append(
+            ("random seed", f"{SEED_VARIABLE}={session_seed()} pytest '{item.nodeid}'"))
+    return report
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+Frog = Callable[..., "tuple[int, str, str]"]
+
+
+@pytest.fixture
+def frog(capsys: pytest.CaptureFixture[str]) -> Frog:
+    """`frog(*argv) -> (exit code, stdout, stderr)`: the command run in this process."""
+    from cli.main import main
+
+    def run(*argv: object) -> tuple[int, str, str]:
+        capsys.readouterr()  # only this command's output
+        try:
+            code = main([str(arg) for arg in argv])
+        except SystemExit as exc:  # argparse usage errors and --help
+            code = exc.code if isinstance(exc.code, int) else 2
+        out, err = capsys.readouterr()
+        return int(code), out, err
+
+    return run
+
+
+def one_error_line(err: str, *words: str) -> str:
+    """Assert that stderr is one 'frog: error:' line containing `words`, no traceback."""
+    assert "Traceback" not in err, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("frog: error: "), err
+    for word in words:
+        assert word in lines[0], (word, err)
+    return lines[0]
+
+
+def frog_process(*argv: object, **options) -> subprocess.CompletedProcess:
+    """`frog ARGV` as a separate process (text output captured; options go to
+    subprocess.run, timeout 120 s by default)."""
+    options.setdefault("capture_output", True)
+    options.setdefault("text", True)
+    options.setdefault("timeout", 120)
+    options.setdefault("env", process_env())
+    return subprocess.run(frog_argv(*argv), **options)
+
+
+def frog_argv(*argv: object) -> list[str]:
+    """The command line of `frog ARGV` for subprocess.Popen."""
+    return [*FROG_COMMAND, *map(str, argv)]
+
+
+def process_env() -> dict[str, str]:
+    """The environment for a `frog` process: this checkout first on the module path."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return env
