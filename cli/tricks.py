@@ -10,12 +10,15 @@ import time
 from pathlib import Path
 
 from cli.errors import InternalError, UserError
+from cli.pages import add_html_argument, check_page_path, write_page
 from solver.tricks.cards import CardError, format_cards, parse_suit, points_of
 from solver.tricks.deal import Deal, DealError, deal_from_number, parse_deal
 from solver.tricks.engine import IllegalPlay, replay, winning_index
 from solver.tricks.line import LineError, format_header, format_trick, parse_line
 from solver.tricks.rules import CONTRACTS, SCORING, TARGETS, Rules, RulesError
 from solver.tricks.search import Solution, SolverBug, solve, solve_all
+from solver.replay.page import Header
+from solver.replay.tricks import tricks_page
 
 EXIT_OK, EXIT_INVALID = 0, 1
 
@@ -43,6 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               help="every contract (and chico trump) for every seat")
     solve_parser.add_argument("--line-file", metavar="PATH",
                               help="also write the line of play to PATH (for verify)")
+    add_html_argument(solve_parser, "the optimal line, trick by trick")
     _rule_options(solve_parser)
     solve_parser.set_defaults(func=run_solve)
 
@@ -79,6 +83,7 @@ def run_deal(args: argparse.Namespace) -> int:
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    check_page_path(args.html)
     deal = _load_deal(args.deal)
     started = time.perf_counter()
     try:
@@ -96,6 +101,10 @@ def run_solve(args: argparse.Namespace) -> int:
         if args.all:
             raise UserError("--line-file needs a single contract, not --all")
         Path(args.line_file).write_text(_line_text(solutions[0]))
+    if args.html:
+        if args.all:
+            raise UserError("--html needs a single contract, not --all")
+        write_page(args.html, _page(solutions[0], args.deal, seconds))
     if args.json:
         objects = [_solution_json(s) for s in solutions]
         print(json.dumps(objects if args.all else objects[0]))
@@ -175,6 +184,23 @@ def _rules(args: argparse.Namespace) -> Rules:
                      args.scoring, args.players)
     except (CardError, RulesError) as exc:
         raise UserError(str(exc)) from None
+
+
+def _page(solution: Solution, source: str, seconds: float) -> str:
+    """The replay page of a solution: the verdict, the contract and the optimal line."""
+    rules = solution.rules
+    tone = {"made": "good", "lost": "bad"}.get(solution.verdict, "unknown")
+    facts = [("contract", rules.contract), ("trumps", rules.trump_name),
+             ("bidder", f"seat {rules.bidder}"), ("target", str(rules.target)),
+             ("payment", f"{solution.payment:+d}"), ("nodes", f"{solution.nodes:,}"),
+             ("time", f"{seconds:.3f} s")]
+    details = [("must-overtrump", "on" if rules.must_overtrump else "off"),
+               ("scoring", rules.scoring), ("players", str(rules.players))]
+    note = ("The bidder's points under perfect play by all three, every card visible "
+            "(double dummy); the line was replayed by the rules engine.")
+    header = Header(f"Frog hand {source}", f"{solution.bidder_points} points: {solution.verdict}",
+                    tone, facts, note, details, solution.deal.to_text())
+    return tricks_page(solution.deal, rules, solution.discard, solution.line, header)
 
 
 def _line_text(solution: Solution) -> str:

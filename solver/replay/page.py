@@ -61,7 +61,8 @@ def render_page(header: Header, game: str, payload: dict) -> str:
                    for label, value in header.details)
     more = f"<div class=\"facts\">{more}</div>" if more else ""
     text = f"<pre>{escape(header.deal_text)}</pre>" if header.deal_text else ""
-    deal = (f"<details class=\"deal\"><summary>Details: statistics and the deal</summary>"
+    summary = "Statistics and the deal" if more and text else "Details" if more else "The deal"
+    deal = (f"<details class=\"deal\"><summary>{summary}</summary>"
             f"{more}{text}</details>" if more or text else "")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">

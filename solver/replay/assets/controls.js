@@ -35,7 +35,7 @@ function cards(text) { return text ? text.split(" ") : []; }
 
 /* Step controls: buttons, arrow keys, slider, play at a chosen speed. `draw(step)` draws
    the position after `step` moves; list entries with data-step jump there when clicked. */
-function startReplay(steps, draw) {
+function startReplay(steps, draw, unit) {
   const slider = document.getElementById("slider");
   const playButton = document.getElementById("play");
   const speed = document.getElementById("speed");
@@ -49,15 +49,13 @@ function startReplay(steps, draw) {
   function go(target) {
     step = Math.max(0, Math.min(steps, target));
     slider.value = String(step);
-    counter.textContent = "move " + step + " of " + steps;
+    counter.textContent = (unit || "move") + " " + step + " of " + steps;
     document.body.dataset.step = String(step);
     draw(step);
     document.querySelectorAll("#list .current").forEach(n => n.classList.remove("current"));
-    const row = document.querySelector('#list [data-step="' + step + '"]:not(.illegal)');
-    if (row) {
-      row.classList.add("current");
-      row.scrollIntoView({ block: "nearest" });
-    }
+    const rows = document.querySelectorAll('#list [data-step="' + step + '"]:not(.illegal)');
+    rows.forEach(row => row.classList.add("current"));
+    if (rows.length) rows[0].scrollIntoView({ block: "nearest" });
   }
   function stop() {
     if (timer) clearInterval(timer);

@@ -44,8 +44,8 @@
   if (DATA.refusal) {
     const li = el("li", "illegal");
     li.dataset.step = String(DATA.moves.length);
-    li.appendChild(el("span", "num", "line " + DATA.refusal.line));
-    li.appendChild(el("span", "words", "illegal: " + DATA.refusal.reason));
+    li.appendChild(el("span", "num", "\u2717"));
+    li.appendChild(el("span", "words", "line " + DATA.refusal.line + " is illegal: " + DATA.refusal.reason));
     ol.appendChild(li);
   }
   list.appendChild(ol);
