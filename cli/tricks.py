@@ -84,6 +84,8 @@ def run_deal(args: argparse.Namespace) -> int:
 
 def run_solve(args: argparse.Namespace) -> int:
     check_page_path(args.html)
+    if args.html and args.all:
+        raise UserError("--html needs a single contract, not --all")
     deal = _load_deal(args.deal)
     started = time.perf_counter()
     try:
@@ -102,8 +104,6 @@ def run_solve(args: argparse.Namespace) -> int:
             raise UserError("--line-file needs a single contract, not --all")
         Path(args.line_file).write_text(_line_text(solutions[0]))
     if args.html:
-        if args.all:
-            raise UserError("--html needs a single contract, not --all")
         write_page(args.html, _page(solutions[0], args.deal, seconds))
     if args.json:
         objects = [_solution_json(s) for s in solutions]
