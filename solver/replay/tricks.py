@@ -68,12 +68,11 @@ def payload(deal: Deal, rules: Rules, discard: list[int], line: list[Trick]) -> 
             game.play(c)
             frames.append(_snapshot(game))
             verb = "leads" if index == 0 else "plays"
-            words = f"seat {seat} {verb} {card_name(c)}"
             plays.append([seat, card_name(c), len(frames) - 1])
-            if not game.trick:
-                words += (f"; seat {game.leader} wins trick {number} "
-                          f"({points_of(played for _, played in trick)} points)")
-            steps.append({"seat": seat, "c": card_name(c), "trick": number, "d": words})
+            won = "" if game.trick else (f"; seat {game.leader} wins trick {number} "
+                                         f"({points_of(played for _, played in trick)} points)")
+            steps.append({"seat": seat, "c": card_name(c), "trick": number, "verb": verb,
+                          "won": won, "d": f"seat {seat} {verb} {card_name(c)}{won}"})
         row = {"plays": plays, "lead": trick[0][0]}
         if not game.trick:
             row.update(win=game.leader, points=points_of(played for _, played in trick),

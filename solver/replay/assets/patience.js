@@ -51,8 +51,8 @@
   list.appendChild(ol);
 
   function fan(container, names, options) {
+    const width = options.width || 600;
     container.innerHTML = "";
-    const width = container.clientWidth || 600;
     const n = names.length + (options.ghost ? 1 : 0);
     const offset = n > 1 ? Math.min(OFFSET, (width - 60) / (n - 1)) : 0;
     names.forEach((name, i) => {
@@ -71,6 +71,7 @@
   function draw(step) {
     const frame = DATA.frames[step];
     const move = step > 0 ? DATA.moves[step - 1] : null;
+    const width = waste.querySelector(".fan").clientWidth;  /* read once: no layout per pile */
     const from = move ? move.from : null, to = move ? move.to : null;
     document.querySelectorAll(".source, .target").forEach(n => n.classList.remove("source", "target"));
 
@@ -113,7 +114,7 @@
       const name = "w" + (i + 1);
       pile.dataset.cards = frame.w[i];
       fan(pile.querySelector(".fan"), cards(frame.w[i]),
-          { moved: to === name, ghost: from === name ? move.c : null });
+          { moved: to === name, ghost: from === name ? move.c : null, width: width });
       if (to === name) pile.classList.add("target");
       if (from === name) pile.classList.add("source");
     });

@@ -132,9 +132,10 @@
     const caption = document.getElementById("caption");
     caption.innerHTML = "";
     if (info.c) {
-      caption.appendChild(el("span", "", "Trick " + info.trick + ", card " + (step - 1) + ": "));
+      caption.appendChild(el("span", "", "Trick " + info.trick + ": seat " + info.seat + " " +
+        info.verb + " "));
       caption.appendChild(chipEl(info.c));
-      caption.appendChild(el("span", "", " " + info.d));
+      caption.appendChild(el("span", "", info.won));
     } else {
       caption.textContent = step === 0 ?
         "The deal: three hands and the widow. Step with \u2190 \u2192, or press play." :
