@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from cli.deal_source import add_deal_arguments, load_deal, read_text
 from cli.errors import UserError
 from cli.pages import add_html_argument, check_page_path, write_page
-from cli.show import render_deal
+from cli.show import render_deal, wants_colour
 from solver.patience.engine import MoveListError, Replay, parse_move_list, replay
 from solver.replay.page import Header
 from solver.replay.patience import Refusal, patience_page
@@ -27,9 +28,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     show = sub.add_parser(
         "show", help="show a deal's layout, readable in a terminal",
-        description="Show the layout: foundations, reserve, waste piles and stock.",
-        epilog="examples: frog show 7    frog show my-deal.txt")
+        description="Show the layout: foundations, reserve, waste piles (fanned left to "
+        "right, bottom card first) and stock (next card first); with --after, the position "
+        "those moves reach. Suits are coloured on a terminal (not with NO_COLOR set).",
+        epilog="examples: frog show 7    frog show my-deal.txt    "
+        "frog show 3 --after moves.txt --no-color")
     add_deal_arguments(show)
+    colours = show.add_mutually_exclusive_group()
+    colours.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    colours.add_argument("--color", action="store_true",
+                         help="colours even when the output is not a terminal")
     show.set_defaults(func=command_show)
 
     verify = sub.add_parser(
@@ -57,7 +65,8 @@ def command_deal(args: argparse.Namespace) -> int:
 
 def command_show(args: argparse.Namespace) -> int:
     deal, title = load_deal(args)
-    print(render_deal(deal, title))
+    colour = wants_colour(sys.stdout, no_color=args.no_color, force=args.color)
+    print(render_deal(deal, title, colour))
     return EXIT_YES
 
 
