@@ -62,6 +62,8 @@ def payload(deal: Deal, moves: list[Move], refusal: Refusal | None = None,
     return {
         "rules": {"foundations": rules.foundations, "waste": rules.waste_piles,
                   "reserve": rules.reserve_size, "cards": rules.card_count},
+        "deal": {"reserve": " ".join(map(str, deal.reserve)),
+                 "stock": " ".join(map(str, deal.stock))},
         "frames": frames,
         "moves": [_move_entry(move, frames[i], frames[i + 1]) for i, move in enumerate(moves)],
         "refusal": None if refusal is None else

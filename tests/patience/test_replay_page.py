@@ -125,7 +125,10 @@ def test_unknown_answer_shows_the_deal_and_the_reason(capsys, tmp_path):
     html = page.read_text(encoding="utf-8")
     data = page_data(html)
     assert data["moves"] == [] and len(data["frames"]) == 1
-    assert data["frames"][0] == frame(deal_from_number(variant_rules("frog"), 1))
+    deal = deal_from_number(variant_rules("frog"), 1)
+    assert data["frames"][0] == frame(deal)
+    assert data["deal"] == {"reserve": " ".join(map(str, deal.reserve)),
+                            "stock": " ".join(map(str, deal.stock))}  # every card, in order
     assert "unknown (node limit)" in html and "node limit" in html
     assert "reserve: " in html  # the deal itself, as a deal file
 

@@ -49,6 +49,19 @@
     ol.appendChild(li);
   }
   list.appendChild(ol);
+  if (!DATA.moves.length && !DATA.refusal) {
+    /* No line to follow: the whole deal, every card in order, since open play knows them. */
+    const whole = el("div", "whole");
+    for (const [label, text] of [["Reserve, bottom to top (the last is playable)", DATA.deal.reserve],
+                                 ["Stock, the next card first", DATA.deal.stock]]) {
+      whole.appendChild(el("div", "head", label));
+      const row = el("div", "chips");
+      cards(text).forEach(name => row.appendChild(chipEl(name)));
+      if (!text) row.appendChild(el("span", "", "none"));
+      whole.appendChild(row);
+    }
+    list.appendChild(whole);
+  }
 
   function fan(container, names, options) {
     const width = options.width || 600;
@@ -125,9 +138,12 @@
       caption.appendChild(el("span", "", "Move " + step + ": "));
       caption.appendChild(chipEl(move.c));
       caption.appendChild(el("span", "", " " + move.d));
-    } else {
+    } else if (DATA.moves.length) {
       caption.textContent = "The deal: " + frame.rn + " cards in the reserve, " + frame.sn +
         " in the stock. Step with \u2190 \u2192, or press play.";
+    } else {
+      caption.textContent = "The deal as dealt: " + frame.rn + " cards in the reserve, " + frame.sn +
+        " in the stock; the whole order is listed on the right.";
     }
     if (step === DATA.moves.length) {
       if (DATA.won) caption.appendChild(el("span", "won", "Won: all " + rules.cards + " cards are up"));
