@@ -311,6 +311,7 @@ def test_tricks_page_steps_through_the_line_like_the_engine(open_page, tricks_ga
             if not game.trick:
                 assert state["winner"] == f"seat {game.leader}"
     assert game.finished and game.points[0] == 39
+    assert "takes 39 points: lost" in page.inner_text("#caption")
     page.locator("#slider").fill("9")
     assert page.evaluate(TRICKS_STATE)["step"] == 9
     page.locator("#list .chip[data-step='20']").click()

@@ -78,7 +78,12 @@ def payload(deal: Deal, rules: Rules, discard: list[int], line: list[Trick]) -> 
             row.update(win=game.leader, points=points_of(played for _, played in trick),
                        totals=list(game.points))
         tricks.append(row)
+    points = game.points[0]
+    result = (f"The bidder (seat {rules.bidder}) takes {points} points: "
+              f"{rules.verdict(points)}, payment {rules.payment(points):+d}."
+              if game.finished else "")
     return {
+        "result": result,
         "contract": rules.contract, "trump": SUITS[rules.trump], "bidder": rules.bidder,
         "target": rules.target, "widow": _names(deal.widow), "discard": _names(discard),
         "frames": frames, "steps": steps, "tricks": tricks,

@@ -57,6 +57,7 @@ def test_page_embeds_the_engines_positions(solved):
     assert len(data["tricks"]) == 11 and all(row["win"] in (1, 2, 3) for row in data["tricks"])
     assert data["tricks"][-1]["totals"] == data["frames"][-1]["p"]
     assert data["steps"][2]["d"].startswith("seat 1 leads")
+    assert data["result"] == "The bidder (seat 2) takes 39 points: lost, payment -168."
 
 
 def test_page_is_self_contained_and_states_the_answer(solved):

@@ -82,7 +82,8 @@ function startReplay(steps, draw, unit) {
     if (row) { stop(); go(Number(row.dataset.step)); }
   });
   document.addEventListener("keydown", event => {
-    if (event.target === slider || event.target === speed) return;
+    if (event.target === slider || event.target === speed) return;  /* their own keys */
+    if (event.target.tagName === "BUTTON" && (event.key === " " || event.key === "Enter")) return;
     const keys = { ArrowRight: step + 1, ArrowDown: step + 1, ArrowLeft: step - 1,
                    ArrowUp: step - 1, Home: 0, End: steps };
     if (event.key in keys) { stop(); go(keys[event.key]); event.preventDefault(); }

@@ -136,6 +136,7 @@
         info.verb + " "));
       caption.appendChild(chipEl(info.c));
       caption.appendChild(el("span", "", info.won));
+      if (step === DATA.steps.length - 1 && DATA.result) caption.appendChild(el("b", "result", " " + DATA.result));
     } else {
       caption.textContent = step === 0 ?
         "The deal: three hands and the widow. Step with \u2190 \u2192, or press play." :
