@@ -9,7 +9,8 @@ from cli.deal_source import add_deal_arguments, load_deal, read_text
 from cli.errors import UserError
 from cli.pages import add_html_argument, check_page_path, write_page
 from cli.show import render_deal, wants_colour
-from solver.patience.engine import MoveListError, Replay, parse_move_list, replay
+from solver.patience.deal import Deal
+from solver.patience.engine import Move, MoveListError, Replay, parse_move_list, replay
 from solver.replay.page import Header
 from solver.replay.patience import Refusal, patience_page
 
@@ -98,7 +99,7 @@ def command_verify(args: argparse.Namespace) -> int:
     return EXIT_YES if result.valid and result.won else EXIT_NO
 
 
-def _verify_page(deal, title: str, source: str, moves: list, result: Replay,
+def _verify_page(deal: Deal, title: str, source: str, moves: list[Move], result: Replay,
                  summary: str) -> str:
     """The replay page of a checked move list: its legal moves, then the refused one."""
     refusal = None

@@ -43,11 +43,11 @@ def _card(card: Card, colour: bool, playable: bool = False) -> str:
     return f"{ink}{weight}{text}{RESET}" if ink or weight else text
 
 
-def _pile(cards: Sequence[Card], colour: bool, playable_at: int | None) -> str:
+def _pile(cards: Sequence[Card], colour: bool, playable_at: int) -> str:
     """Cards left to right; the one at index `playable_at` (-1: the last) is playable."""
     if not cards:
         return "-"
-    playable = None if playable_at is None else playable_at % len(cards)
+    playable = playable_at % len(cards)
     return " ".join(_card(card, colour, i == playable) for i, card in enumerate(cards))
 
 
@@ -70,5 +70,3 @@ def render_deal(deal: Deal, title: str, colour: bool = False) -> str:
                  + note(f"({len(deal.stock)} cards, next first)"))
     lines.append(note(f"Ranks A-{rank_name(rules.ranks)}, {rules.card_count} cards"))
     return "\n".join(lines)
-
-

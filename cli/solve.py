@@ -10,6 +10,7 @@ from cli.deal_source import add_deal_arguments, load_deal
 from cli.errors import InternalError, UserError
 from cli.limits import add_limit_arguments, limits_from
 from cli.pages import add_html_argument, check_page_path, write_page
+from solver.patience.deal import Deal
 from solver.patience.methods import DEFAULT_METHOD, METHODS, decide
 from solver.patience.search import Result
 from solver.patience.search.decode import SearchBug
@@ -30,7 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "1 unwinnable, 3 unknown, 2 bad input.",
         epilog="examples:\n  frog solve\n  frog solve 1234 --variant pysol-frog\n"
         "  frog solve my-deal.txt --moves-out win.txt && frog verify my-deal.txt win.txt\n"
-        "  frog solve 1234 --variant pysol-frog --html win.html\n  frog solve 99 --json\n  frog solve 99 --max-nodes 10M --timeout 30s --memory 1G",
+        "  frog solve 1234 --variant pysol-frog --html win.html\n"
+        "  frog solve 99 --json\n  frog solve 99 --max-nodes 10M --timeout 30s --memory 1G",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     add_deal_arguments(parser)
     parser.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD,
@@ -112,7 +114,7 @@ def _stat_items(result: Result) -> list[tuple[str, str]]:
             if key != "nodes_per_second" and isinstance(value, int)]
 
 
-def _page_header(result: Result, deal, title: str) -> Header:
+def _page_header(result: Result, deal: Deal, title: str) -> Header:
     """The replay page's header: the verdict, the solver's statistics, and in words what
     the page shows (the winning line, or the deal with the reason there is no line)."""
     rate = result.stats.get("nodes_per_second", 0)
