@@ -237,6 +237,7 @@ def test_patience_page_jumps_with_slider_list_and_keys(open_page, patience_game)
     stopped = page.evaluate(PATIENCE_STATE)["step"]
     assert shown_waste() == engine_waste(stopped)
     page.locator("#slider").fill("100")
+    page.mouse.move(0, 0)  # no hover highlight in the screenshot
     png = page.screenshot()
     assert_shows_cards(page, png)
     _keep(png, "replay.png")
@@ -255,6 +256,23 @@ def test_verify_page_shows_the_refused_move(open_page, patience_game, tmp_path):
     assert page.evaluate(PATIENCE_STATE)["step"] == 8
     assert "line 9 is illegal" in page.inner_text("#caption")
     assert "stock shows" in page.inner_text("#list li.illegal")
+
+
+def test_unknown_page_shows_the_deal_and_the_reason(open_page, tmp_path):
+    path = tmp_path / "unknown.html"
+    from cli.main import main
+    assert main(["solve", "1", "--max-nodes", "1K", "-q", "--html", str(path)]) == 3
+    deal = deal_from_number(variant_rules("frog"), 1)
+    page = open_page(path)
+    assert page.inner_text("#verdict") == "unknown (node limit)"
+    assert "node limit" in page.inner_text(".note")
+    state = page.evaluate(PATIENCE_STATE)
+    check_patience(state, Position.start(deal), [str(deal.foundations[0])] + [""] * 7, None)
+    listed = page.evaluate("[...document.querySelectorAll('.whole .chips')].map("
+                           "row => row.querySelectorAll('.chip').length)")
+    assert listed == [len(deal.reserve), len(deal.stock)]
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(PATIENCE_STATE)["step"] == 0
 
 
 # ---------------------------------------------------------------- tricks
@@ -314,8 +332,9 @@ def test_tricks_page_steps_through_the_line_like_the_engine(open_page, tricks_ga
     assert "takes 39 points: lost" in page.inner_text("#caption")
     page.locator("#slider").fill("9")
     assert page.evaluate(TRICKS_STATE)["step"] == 9
-    page.locator("#list .chip[data-step='20']").click()
-    assert page.evaluate(TRICKS_STATE)["step"] == 20
+    page.locator("#list .chip[data-step='22']").click()
+    assert page.evaluate(TRICKS_STATE)["step"] == 22
+    page.mouse.move(0, 0)
     png = page.screenshot()
     assert_shows_cards(page, png)
     _keep(png, "tricks-replay.png")

@@ -53,7 +53,8 @@ def render_page(header: Header, game: str, payload: dict) -> str:
     HTML, the payload as JSON, and the shared and game-specific CSS and JavaScript."""
     if header.tone not in TONES:
         raise ValueError(f"unknown tone {header.tone!r}")
-    data = json.dumps(payload, separators=(",", ":")).replace("</", "<\\/")
+    # No "<" at all inside the script element, so no text can close it or open a comment.
+    data = json.dumps(payload, separators=(",", ":")).replace("<", "\\u003c")
     facts = "".join(f"<span class=\"fact\"><b>{escape(label)}</b> {escape(value)}</span>"
                     for label, value in header.facts)
     note = f"<p class=\"note\">{escape(header.note)}</p>" if header.note else ""
