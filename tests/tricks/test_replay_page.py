@@ -92,3 +92,17 @@ def test_bad_page_paths_exit_2_with_one_line(capsys, tmp_path):
     code, _, err = run_frog(capsys, "tricks", "solve", "17", "--all", "--html", tmp_path / "x.html")
     assert code == 2
     one_error_line(err, "--html needs a single contract")
+
+
+def test_frog_contract_page_from_the_command(capsys, tmp_path):
+    from tests.tricks.test_cli import SMALL
+    deal_file, page, line_file = tmp_path / "small.txt", tmp_path / "hand.html", tmp_path / "l.txt"
+    deal_file.write_text(SMALL.to_text())
+    code, out, err = run_frog(capsys, "tricks", "solve", deal_file, "--contract", "frog",
+                              "--bidder", "2", "--html", page, "--line-file", line_file)
+    assert code == 0 and err == ""
+    line = parse_line(line_file.read_text())
+    data = page_data(page.read_text(encoding="utf-8"))
+    check_frames_against_engine(SMALL, Rules("frog", 2), line.discard, line.tricks, data)
+    assert sorted(data["discard"].split()) == sorted(card_name(c) for c in line.discard)
+    assert f"discards {data['discard']}" in data["steps"][1]["d"]
