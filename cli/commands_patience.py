@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from cli.deal_source import add_deal_arguments, load_deal, read_text
 from cli.errors import UserError
+from cli.pages import add_html_argument, check_page_path, write_page
+from cli.show import render_deal, wants_colour
 from solver.answer import Exit
-from cli.show import render_deal
-from solver.patience import MoveListError, parse_move_list, replay
+from solver.patience import Deal, Move, MoveListError, Replay, parse_move_list, replay
+from solver.replay import Header, Refusal, patience_page
 
 
 
@@ -24,9 +27,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     show = sub.add_parser(
         "show", help="show a deal's layout, readable in a terminal",
-        description="Show the layout: foundations, reserve, waste piles and stock.",
-        epilog="examples: frog show 7    frog show my-deal.txt")
+        description="Show the layout: foundations, reserve, waste piles (fanned left to "
+        "right, bottom card first) and stock (next card first); with --after, the position "
+        "those moves reach. Suits are coloured on a terminal (not with NO_COLOR set).",
+        epilog="examples: frog show 7    frog show my-deal.txt    "
+        "frog show 3 --after moves.txt --no-color")
     add_deal_arguments(show)
+    colours = show.add_mutually_exclusive_group()
+    colours.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    colours.add_argument("--color", action="store_true",
+                         help="colours even when the output is not a terminal")
     show.set_defaults(func=command_show)
 
     verify = sub.add_parser(
@@ -34,11 +44,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Replay a move list (one 'CARD SOURCE TARGET' per line) from a deal. "
         "Exit 0 when it is legal and wins, 1 when a move is illegal or the game is not won, "
         "2 when a file cannot be read.",
-        epilog="example: frog solve my-deal.txt --moves-out win.txt && "
-        "frog verify my-deal.txt win.txt")
+        epilog="examples: frog solve my-deal.txt --moves-out win.txt && "
+        "frog verify my-deal.txt win.txt    frog verify 3 moves.txt --html game.html")
     add_deal_arguments(verify, deal_optional=False)
     verify.add_argument("moves", metavar="MOVES", help="the move list file, or - for stdin")
     verify.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    add_html_argument(verify, "the game (the legal moves, then the first illegal one and why)")
     verify.set_defaults(func=command_verify)
 
 
@@ -53,12 +64,14 @@ def command_deal(args: argparse.Namespace) -> int:
 
 def command_show(args: argparse.Namespace) -> int:
     deal, title = load_deal(args)
-    print(render_deal(deal, title))
+    colour = wants_colour(sys.stdout, no_color=args.no_color, force=args.color)
+    print(render_deal(deal, title, colour))
     return Exit.YES
 
 
 def command_verify(args: argparse.Namespace) -> int:
-    deal, _ = load_deal(args)
+    check_page_path(args.html)
+    deal, title = load_deal(args)
     try:
         numbered = parse_move_list(read_text(args.moves), deal.rules.waste_piles)
     except MoveListError as exc:
@@ -78,4 +91,22 @@ def command_verify(args: argparse.Namespace) -> int:
                           "cards_left": result.position.cards_left()}))
     else:
         print(summary)
+    if args.html:
+        moves = [move for _, move in numbered]
+        write_page(args.html, _verify_page(deal, title, args.moves, moves, result, summary))
     return Exit.YES if result.valid and result.won else Exit.NO
+
+
+def _verify_page(deal: Deal, title: str, source: str, moves: list[Move], result: Replay,
+                 summary: str) -> str:
+    """The replay page of a checked move list: its legal moves, then the refused one."""
+    refusal = None
+    if not result.valid:
+        refusal = Refusal(result.illegal_line or 0, str(moves[result.moves_played]),
+                          result.reason or "")
+    tone = "good" if result.valid and result.won else "bad"
+    verdict = summary.split(":", 1)[0]
+    note = None if tone == "good" else summary
+    header = Header(title, verdict, tone, [("move list", source), ("variant", deal.rules.variant)],
+                    note, deal_text=deal.to_text(title))
+    return patience_page(deal, header, moves[:result.moves_played], refusal)

@@ -9,8 +9,10 @@ import time
 from cli.deal_source import add_deal_arguments, load_deal
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from
+from cli.pages import add_html_argument, check_page_path, write_page
 from solver.answer import Result, exit_code
-from solver.patience import DEFAULT_METHOD, METHODS, NOISE, decide
+from solver.patience import DEFAULT_METHOD, METHODS, NOISE, Deal, decide
+from solver.replay import Header, patience_page
 
 PROGRESS_AFTER = 1.0  # seconds before a live progress line appears on a terminal
 MAX_NOISE = 1_000_000  # the kernel draws noise x 1000 in 64 bits
@@ -25,6 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "1 unwinnable, 3 unknown, 2 bad input.",
         epilog="examples:\n  frog solve\n  frog solve 1234 --variant pysol-frog\n"
         "  frog solve my-deal.txt --moves-out win.txt && frog verify my-deal.txt win.txt\n"
+        "  frog solve 1234 --variant pysol-frog --html win.html\n"
         "  frog solve 99 --json\n  frog solve 99 --max-nodes 10M --timeout 30s --memory 1G",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     add_deal_arguments(parser)
@@ -40,6 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_limit_arguments(parser)
     parser.add_argument("--moves-out", metavar="FILE",
                         help="write a winning line in the move-list format (for frog verify)")
+    add_html_argument(parser, "the answer (the winning line move by move, or the deal)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quiet", "-q", action="store_true",
                         help="print the verdict and statistics, not the move list")
@@ -49,6 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def command_solve(args: argparse.Namespace) -> int:
     deal, title = load_deal(args)
     limits = limits_from(args)
+    check_page_path(args.html)
     if args.method == "cpsat" and limits.timeout is None:
         print("frog: note: --method cpsat without --timeout may run for a long time",
               file=sys.stderr)
@@ -62,6 +67,9 @@ def command_solve(args: argparse.Namespace) -> int:
             meter.clear()
     if args.moves_out and result.moves:
         _write_moves(args.moves_out, result, title)
+    if args.html:
+        write_page(args.html, patience_page(deal, _page_header(result, deal, title),
+                                            result.moves or []))
     if args.json:
         print(json.dumps(_as_json(result, deal, title, limits)))
     else:
@@ -84,8 +92,7 @@ def _as_text(result: Result, title: str, quiet: bool) -> str:
     lines = [f"{title}: {verdict}",
              f"method {result.method}, {result.nodes:,} nodes, {result.seconds:.3f} s"
              + (f", {rate:,.0f} nodes/s" if rate else "")]
-    details = ", ".join(f"{key.replace('_', ' ')} {value:,}" for key, value in result.stats.items()
-                        if key != "nodes_per_second" and isinstance(value, int))
+    details = ", ".join(f"{key} {value}" for key, value in _stat_items(result))
     if details:
         lines.append(details)
     if result.moves and not quiet:
@@ -93,6 +100,35 @@ def _as_text(result: Result, title: str, quiet: bool) -> str:
         width = len(str(len(result.moves)))
         lines += [f"{i:>{width}}. {move.describe()}" for i, move in enumerate(result.moves, 1)]
     return "\n".join(lines)
+
+
+def _stat_items(result: Result) -> list[tuple[str, str]]:
+    """The solver's counters in words: ("table hits", "1,452"), ..."""
+    return [(key.replace("_", " "), f"{value:,}") for key, value in result.stats.items()
+            if key != "nodes_per_second" and isinstance(value, int)]
+
+
+def _page_header(result: Result, deal: Deal, title: str) -> Header:
+    """The replay page's header: the verdict, the solver's statistics, and in words what
+    the page shows (the winning line, or the deal with the reason there is no line)."""
+    rate = result.stats.get("nodes_per_second", 0)
+    facts = [("variant", deal.rules.variant), ("method", result.method),
+             ("nodes", f"{result.nodes:,}"), ("time", f"{result.seconds:.3f} s")]
+    facts += [("nodes/s", f"{rate:,.0f}")] if rate else []
+    if result.verdict == "winnable":
+        note = (f"A winning line of {len(result.moves or [])} moves, replayed by the rules "
+                f"engine; every card's place is known (open play).")
+        tone = "good"
+    elif result.verdict == "unwinnable":
+        note = ("Unwinnable: the search space was exhausted, so no sequence of moves wins "
+                "this deal even with every card known. The deal is shown as dealt.")
+        tone = "bad"
+    else:
+        note = (f"Unknown: the search stopped ({result.reason}) before deciding. The deal is "
+                f"shown as dealt; a larger limit may decide it.")
+        tone = "unknown"
+    verdict = result.verdict + (f" ({result.reason})" if result.reason else "")
+    return Header(title, verdict, tone, facts, note, _stat_items(result), deal.to_text(title))
 
 
 def _as_json(result: Result, deal, title: str, limits) -> dict:

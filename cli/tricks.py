@@ -15,6 +15,8 @@ from solver.tricks import (CONTRACTS, SCORING, TARGETS, CardError, Deal, DealErr
                            LineError, Rules, RulesError, Solution, deal_from_number,
                            format_cards, format_header, format_trick, parse_deal, parse_line,
                            parse_suit, points_of, replay, solve, solve_all, winning_index)
+from cli.pages import add_html_argument, check_page_path, write_page
+from solver.replay import Header, tricks_page
 
 
 
@@ -41,6 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               help="every contract (and chico trump) for every seat")
     solve_parser.add_argument("--line-file", metavar="PATH",
                               help="also write the line of play to PATH (for verify)")
+    add_html_argument(solve_parser, "the optimal line, trick by trick")
     _rule_options(solve_parser)
     solve_parser.set_defaults(func=run_solve)
 
@@ -77,6 +80,9 @@ def run_deal(args: argparse.Namespace) -> int:
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    check_page_path(args.html)
+    if args.html and args.all:
+        raise UserError("--html needs a single contract, not --all")
     deal = _load_deal(args.deal)
     started = time.perf_counter()
     if args.all:
@@ -94,6 +100,8 @@ def run_solve(args: argparse.Namespace) -> int:
             Path(args.line_file).write_text(_line_text(solutions[0]))
         except OSError as exc:
             raise UserError(f"{args.line_file}: cannot write: {exc.strerror}") from None
+    if args.html:
+        write_page(args.html, _page(solutions[0], args.deal, seconds))
     if args.json:
         objects = [_solution_json(s) for s in solutions]
         print(json.dumps(objects if args.all else objects[0]))
@@ -173,6 +181,23 @@ def _rules(args: argparse.Namespace) -> Rules:
                      args.scoring, args.players)
     except (CardError, RulesError) as exc:
         raise UserError(str(exc)) from None
+
+
+def _page(solution: Solution, source: str, seconds: float) -> str:
+    """The replay page of a solution: the verdict, the contract and the optimal line."""
+    rules = solution.rules
+    tone = {"made": "good", "lost": "bad"}.get(solution.verdict, "unknown")
+    facts = [("contract", rules.contract), ("trumps", rules.trump_name),
+             ("bidder", f"seat {rules.bidder}"), ("target", str(rules.target)),
+             ("payment", f"{solution.payment:+d}"), ("nodes", f"{solution.nodes:,}"),
+             ("time", f"{seconds:.3f} s")]
+    details = [("must-overtrump", "on" if rules.must_overtrump else "off"),
+               ("scoring", rules.scoring), ("players", str(rules.players))]
+    note = ("The bidder's points under perfect play by all three, every card visible "
+            "(double dummy); the line was replayed by the rules engine.")
+    header = Header(f"Frog hand {source}", f"{solution.bidder_points} points: {solution.verdict}",
+                    tone, facts, note, details, solution.deal.to_text())
+    return tricks_page(solution.deal, rules, solution.discard, solution.line, header)
 
 
 def _line_text(solution: Solution) -> str:

@@ -17,15 +17,17 @@ from typing import Any
 
 from solver.patience.cards import Card, CardError, format_cards, parse_cards, rank_name
 from solver.patience.deal import Deal, DealError, deal_from_deck, deal_from_number, parse_deal
-from solver.patience.engine import IllegalMove, Position, Replay, deal_after, replay
-from solver.patience.line import Move, MoveListError, parse_move_list
+from solver.patience.engine import (IllegalMove, Position, Replay, deal_after, deals_along,
+                                    replay)
+from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move, MoveListError, parse_move_list
 from solver.patience.rules import (ACE_PROCEDURES, STOCK_PLAY, VARIANT_SOURCES, VARIANTS, Rules,
                                    RulesError, variant_rules)
 from solver.shuffle import DealNumberError
 
 _METHODS_NAMES = ("decide", "METHODS", "DEFAULT_METHOD", "NOISE")
 
-__all__ = ["ACE_PROCEDURES", "Card", "CardError", "Deal", "DealError", "DealNumberError",
+__all__ = ["ACE_PROCEDURES", "FOUNDATION", "RESERVE", "STOCK", "Card", "CardError", "Deal",
+           "DealError", "DealNumberError", "deals_along",
            "IllegalMove", "Move", "MoveListError", "Position", "Replay", "Rules", "RulesError",
            "STOCK_PLAY", "VARIANTS", "VARIANT_SOURCES", "deal_after", "deal_from_deck",
            "deal_from_number", "format_cards", "parse_cards", "parse_deal", "parse_move_list",

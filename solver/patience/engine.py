@@ -6,6 +6,7 @@ replayed here before it is shown. The rules are RULES.md, Moves.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from solver.patience.cards import Card, rank_name
@@ -147,9 +148,11 @@ def replay(deal: Deal, moves: list[Move], lines: list[int] | None = None) -> Rep
     return Replay(position, len(moves), position.is_won())
 
 
-def deal_after(deal: Deal, moves: list[Move]) -> Deal:
-    """The position reached by playing `moves` from `deal`, as a Deal (a position in play,
-    with the real top card of every started foundation). IllegalMove if a move is illegal."""
+def deals_along(deal: Deal, moves: list[Move]) -> Iterator[Deal]:
+    """The position after each move of `moves`, in order, as a Deal (a position in play,
+    with the real top card of every started foundation, in the engine's foundation order).
+    Replay pages and `deal_after` draw on this one walk, so they show what the engine
+    plays. IllegalMove if a move is illegal (after the positions before it)."""
     position = Position.start(deal)
     tops: list[Card | None] = list(deal.foundations)
     tops += [None] * (deal.rules.foundations - len(tops))
@@ -158,5 +161,14 @@ def deal_after(deal: Deal, moves: list[Move]) -> Deal:
             position.check(move)
             tops[position.foundations.index(move.card.rank - 1)] = move.card
         position = position.play(move)
-    started = tuple(card for card in tops if card is not None)
-    return Deal(deal.rules, started, position.reserve, position.stock, position.waste)
+        started = tuple(card for card in tops if card is not None)
+        yield Deal(deal.rules, started, position.reserve, position.stock, position.waste)
+
+
+def deal_after(deal: Deal, moves: list[Move]) -> Deal:
+    """The position reached by playing `moves` from `deal`, as a Deal (a position in play,
+    with the real top card of every started foundation). IllegalMove if a move is illegal."""
+    reached = Deal(deal.rules, deal.foundations, deal.reserve, deal.stock, deal.waste)
+    for reached in deals_along(deal, moves):
+        pass
+    return reached

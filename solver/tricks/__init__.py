@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.tricks.cards import (CardError, card_name, format_cards, parse_card, parse_suit,
-                                 points_of)
+from solver.tricks.cards import (SUITS, CardError, card_name, format_cards, parse_card, parse_suit,
+                                 points_of, sort_hand)
 from solver.tricks.deal import Deal, DealError, deal_from_number, parse_deal
 from solver.tricks.engine import Game, IllegalPlay, replay, winning_index
 from solver.tricks.line import Line, LineError, format_header, format_trick, parse_line
@@ -20,7 +20,7 @@ from solver.tricks.rules import CONTRACTS, SCORING, TARGETS, Rules, RulesError
 
 _SEARCH_NAMES = ("Solution", "solve", "solve_all")
 
-__all__ = ["CONTRACTS", "CardError", "Deal", "DealError", "Game", "IllegalPlay", "Line",
+__all__ = ["CONTRACTS", "SUITS", "sort_hand", "CardError", "Deal", "DealError", "Game", "IllegalPlay", "Line",
            "LineError", "Rules", "RulesError", "SCORING", "TARGETS", "card_name",
            "deal_from_number", "format_cards", "format_header", "format_trick", "parse_card",
            "parse_deal", "parse_line", "parse_suit", "points_of", "replay", "winning_index",

@@ -304,3 +304,54 @@ def test_process_bad_input_exits_2_with_one_line_and_no_traceback(tmp_path):
 def test_process_verify_exit_codes(tmp_path, tiny_file):
     assert frog_process("verify", tiny_file, moves_file(tmp_path, TINY_WIN)).returncode == 0
     assert frog_process("verify", tiny_file, moves_file(tmp_path, "AC stock w1\n")).returncode == 1
+
+
+# ------------------------------------------------------------ frog show: colour, --after
+
+def test_show_after_moves_shows_that_position(frog, frog1_file, tmp_path):
+    from solver.patience import deal_after, parse_move_list
+    from cli.show import render_deal
+    moves = moves_file(tmp_path, "TC stock w1\n8D stock w2\n4C stock w1\n")
+    code, out, err = frog("show", frog1_file, "--after", moves)
+    assert code == 0 and err == ""
+    deal = parse_deal(frog1_file.read_text())
+    reached = deal_after(deal, [m for _, m in parse_move_list(moves.read_text(), 5)])
+    assert out == render_deal(reached, f"{frog1_file} after 3 moves") + "\n"
+    assert "Waste 1      TC 4C\n" in out and "Waste 2      8D\n" in out
+    assert "Stock        JS QC " in out
+
+
+def test_show_colours_suits_only_when_asked_or_on_a_terminal(frog, frog1_file, monkeypatch):
+    code, plain, _ = frog("show", frog1_file)
+    assert code == 0 and "\033[" not in plain  # not a terminal: plain text
+    code, coloured, _ = frog("show", frog1_file, "--color")
+    assert code == 0 and "\033[31m" in coloured and "\u2665" in coloured
+    assert "\033[31m\033[1m6\u2665\033[0m" in coloured  # the reserve's top: red and bold
+    import re
+    assert re.sub(r"\033\[[0-9;]*m", "", coloured).replace("\u2663", "C").replace(
+        "\u2666", "D").replace("\u2665", "H").replace("\u2660", "S") == plain
+    code, out, _ = frog("show", frog1_file, "--no-color")
+    assert out == plain
+    code, _, err = frog("show", frog1_file, "--no-color", "--color")
+    assert code == 2 and "not allowed with" in err
+
+
+def test_show_colour_follows_the_terminal_and_no_color(monkeypatch):
+    import io
+    from cli.show import wants_colour
+
+    class Terminal(io.StringIO):
+        encoding = "utf-8"
+
+        def isatty(self):
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert wants_colour(Terminal())
+    assert not wants_colour(Terminal(), no_color=True)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not wants_colour(Terminal()) and wants_colour(Terminal(), force=True)
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("TERM", "dumb")
+    assert not wants_colour(Terminal())

@@ -1,0 +1,32 @@
+"""Writing replay pages (`--html FILE`): the checks and the one place a page is written."""
+from __future__ import annotations
+
+import argparse
+import os
+
+from cli.errors import UserError
+
+
+def add_html_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--html", metavar="FILE",
+                        help=f"also write a replay page of {what}: one self-contained HTML "
+                        "file to open in a browser (no network needed)")
+
+
+def check_page_path(path: str | None) -> None:
+    """Refuse a page path that cannot be written before any work is done (exit 2)."""
+    if path is None:
+        return
+    if os.path.isdir(path):
+        raise UserError(f"{path}: is a directory (--html takes a file name)")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise UserError(f"{path}: no such directory: {folder}")
+
+
+def write_page(path: str, html: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(html)
+    except OSError as exc:
+        raise UserError(f"{path}: cannot write: {exc.strerror or exc}") from None
