@@ -582,3 +582,30 @@ def test_a_lone_surrogate_in_json_is_bad_input(tmp_path: Path) -> None:
     result = frog_process("show", deal)
     assert result.returncode == 2 and result.stdout == ""
     one_error_line(result.stderr, "deal.json", "is not a card")
+
+
+#: Odd limit values, each tried with every method (the random cases meet few of them with
+#: cpsat or brute: a 10^30 node limit reached CP-SAT's 64-bit parameter that way).
+ODD_LIMITS = {
+    "--max-nodes": ["-1", "0", "1", "2K", "1.5K", "1T", str(10**18), str(10**18 + 1), str(10**30),
+                    "9" * 400, "9" * 5000 + "G"],
+    "--timeout": ["0", "-1", "1ms", "0.001s", "3 weeks", "nan", "99999999h", "9" * 400],
+    "--memory": ["0", "63K", "64K", "1.5M", "1GiB", "1T", "99999999999999999999G", "9" * 400],
+    "--noise": ["0", "-5", "1", str(10**6), str(10**6 + 1), str(10**30)],
+}
+
+
+@pytest.mark.parametrize("method", ["search", "cpsat", "brute", "portfolio"])
+def test_odd_limits_with_every_method(method: str, frog) -> None:
+    reduced = ["--decks", "1", "--ranks", "3", "--waste-piles", "2", "--reserve-size", "2"]
+    answers: Counter[int] = Counter()
+    for option, values in ODD_LIMITS.items():
+        for value in values:
+            argv = ["solve", "4", "--method", method, *reduced, option, value]
+            for name, limit in (("--max-nodes", "2000"), ("--timeout", "5s")):
+                if name != option:  # the search is always cut short
+                    argv += [name, limit]
+            code, out, err = frog(*argv)
+            check_answer(Case("odd limits", "solve", argv), code, out, err)
+            answers[code] += 1
+    assert answers[2] >= 20 and answers[0] + answers[1] + answers[3] >= 8, answers
