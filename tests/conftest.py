@@ -60,9 +60,11 @@ def pytest_configure(config: pytest.Config) -> None:
         from hypothesis import core, settings
     except ImportError:
         return
-    core.global_force_seed = seed_value  # what --hypothesis-seed does
+    if config.getoption("hypothesis_seed", None) is None:
+        core.global_force_seed = seed_value  # what --hypothesis-seed does
     settings.register_profile("frog", database=None, print_blob=True)
-    settings.load_profile("frog")
+    if config.getoption("hypothesis_profile", None) is None:
+        settings.load_profile("frog")
 
 
 def pytest_report_header(config: pytest.Config) -> str:
