@@ -72,15 +72,15 @@ def pytest_report_header(config: pytest.Config) -> str:
             f"FROG_SEED={session_seed()} pytest TEST_ID)")
 
 
-@pytest.hookimpl(wrapper=True)
+@pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
-    report = yield
+    outcome = yield
+    report = outcome.get_result()
     uses_seed = ("seed" in getattr(item, "fixturenames", ())
                  or getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
     if report.failed and uses_seed:
         report.sections.append(
             ("random seed", f"{SEED_VARIABLE}={session_seed()} pytest '{item.nodeid}'"))
-    return report
 
 
 # --- the command ----------------------------------------------------------------------------------
