@@ -98,7 +98,8 @@ def frog(capsys: pytest.CaptureFixture[str]) -> Frog:
         try:
             code = main([str(arg) for arg in argv])
         except SystemExit as exc:  # argparse usage errors and --help
-            code = exc.code if isinstance(exc.code, int) else 2
+            # what the process would exit with: None is 0, a message is 1
+            code = 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 1
         out, err = capsys.readouterr()
         return int(code), out, err
 
