@@ -9,6 +9,8 @@ from solver.answer import Limits
 _DECIMAL = {"": 1, "K": 10**3, "M": 10**6, "G": 10**9}
 _BINARY = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 _SECONDS = {"": 1.0, "MS": 0.001, "S": 1.0, "M": 60.0, "H": 3600.0}
+#: Node counts and memory sizes must fit the solvers' 64-bit parameters (CP-SAT's above all).
+LARGEST = 10**18
 
 
 def _number_with_unit(text: str, units: dict, what: str) -> float:
@@ -27,8 +29,8 @@ def _number_with_unit(text: str, units: dict, what: str) -> float:
 def node_count(text: str) -> int:
     """--max-nodes: K/M/G = 10^3/10^6/10^9."""
     value = int(_number_with_unit(text, _DECIMAL, "node count"))
-    if value < 1:
-        raise argparse.ArgumentTypeError("--max-nodes must be at least 1")
+    if not 1 <= value <= LARGEST:
+        raise argparse.ArgumentTypeError("--max-nodes must be 1 to 10^18")
     return value
 
 
@@ -46,6 +48,8 @@ def memory_size(text: str) -> int:
     value = int(_number_with_unit(cleaned, _BINARY, "memory size"))
     if value < 1 << 16:
         raise argparse.ArgumentTypeError("--memory must be at least 64K")
+    if value > LARGEST:
+        raise argparse.ArgumentTypeError("--memory must be at most 10^18 bytes")
     return value
 
 

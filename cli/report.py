@@ -47,6 +47,10 @@ def command_report(args: argparse.Namespace) -> int:
             settings = {label: store.settings(label) for label in rows}
     except StoreError as exc:
         raise UserError(str(exc)) from None
+    empty = [label for label, group in rows.items() if not group]
+    if empty:  # a label comes from the rows, so only a damaged file lists one without rows
+        raise UserError(f"{args.db}: a damaged survey database (label '{empty[0]}' has no "
+                        "readable rows)")
     report = {label: {**summarise(group), "settings": settings[label]}
               for label, group in rows.items()}
     pair = None

@@ -60,9 +60,11 @@ def pytest_configure(config: pytest.Config) -> None:
         from hypothesis import core, settings
     except ImportError:
         return
-    core.global_force_seed = seed_value  # what --hypothesis-seed does
+    if config.getoption("hypothesis_seed", None) is None:
+        core.global_force_seed = seed_value  # what --hypothesis-seed does
     settings.register_profile("frog", database=None, print_blob=True)
-    settings.load_profile("frog")
+    if config.getoption("hypothesis_profile", None) is None:
+        settings.load_profile("frog")
 
 
 def pytest_report_header(config: pytest.Config) -> str:
@@ -70,15 +72,15 @@ def pytest_report_header(config: pytest.Config) -> str:
             f"FROG_SEED={session_seed()} pytest TEST_ID)")
 
 
-@pytest.hookimpl(wrapper=True)
+@pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
-    report = yield
+    outcome = yield
+    report = outcome.get_result()
     uses_seed = ("seed" in getattr(item, "fixturenames", ())
                  or getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
     if report.failed and uses_seed:
         report.sections.append(
             ("random seed", f"{SEED_VARIABLE}={session_seed()} pytest '{item.nodeid}'"))
-    return report
 
 
 # --- the command ----------------------------------------------------------------------------------
@@ -96,7 +98,8 @@ def frog(capsys: pytest.CaptureFixture[str]) -> Frog:
         try:
             code = main([str(arg) for arg in argv])
         except SystemExit as exc:  # argparse usage errors and --help
-            code = exc.code if isinstance(exc.code, int) else 2
+            # what the process would exit with: None is 0, a message is 1
+            code = 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 1
         out, err = capsys.readouterr()
         return int(code), out, err
 

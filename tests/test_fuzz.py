@@ -17,6 +17,7 @@ tiny limits; FROG_SOAK=N runs N more (pytest -m slow tests/test_fuzz.py).
 """
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
@@ -448,10 +449,14 @@ def survey_case(rng: random.Random) -> Case:
                             ["--address", "auto", "--timeout", "1s"], ["--max-nodes", "0"]])
         return Case("survey", "survey", argv)
     if kind == 1:
-        files = {"db.sqlite": rng.choice([b"", b"SQLite format 3\x00" + junk_bytes(rng, 200),
+        store = survey_store()
+        files = {"db.sqlite": rng.choice([store, store, store[:rng.randrange(len(store))], b"",
+                                          b"SQLite format 3\x00" + junk_bytes(rng, 200),
                                           junk_bytes(rng, 300), b"not a database"])}
-        argv = ["report", rng.choice(["db.sqlite", "missing.sqlite", "."])]
-        argv += rng.choice([[], ["--json"], ["--markdown"], ["--pair", "frog", "toad"]])
+        argv = ["report", rng.choice(["db.sqlite", "db.sqlite", "missing.sqlite", "."])]
+        argv += rng.choice([[], ["--json"], ["--markdown"], ["--pair", "frog", "toad"],
+                            ["--pair", "frog", "frog"], ["--pair", "frog", "frog --ranks 3"],
+                            ["--plots", "db.sqlite"], ["--json", "--markdown"]])
         return Case("survey", "report", argv, files)
     files = {"a.json": mutate_bench(rng), "b.json": mutate_bench(rng),
              "sets.json": mutate_json(rng, {"quick": {"frog": [3]}, "full": {"frog": [3]}})}
@@ -461,6 +466,28 @@ def survey_case(rng: random.Random) -> Case:
         argv = ["bench", "--quick", "--json", "--sets", "sets.json", "--max-nodes", "2000",
                 "--memory", "1M"]
     return Case("survey", "bench", argv, files)
+
+
+@functools.lru_cache(maxsize=1)
+def survey_store() -> bytes:
+    """The bytes of a small survey database: two labels, a few deals each."""
+    import tempfile
+
+    from solver.answer import Limits
+    from solver.survey.store import Store
+    from solver.survey.work import Row
+
+    with tempfile.TemporaryDirectory() as where:
+        path = Path(where) / "store.sqlite"
+        with Store(str(path)) as store:
+            for label in ("frog", "frog --ranks 3"):
+                for deal in range(1, 6):
+                    verdict = ("winnable", "unwinnable", "unknown")[deal % 3]
+                    store.save(Row(label, deal, verdict, "time limit" if verdict == "unknown"
+                                   else None, 100 * deal, 0.01 * deal,
+                                   20 if verdict == "winnable" else None, 1e4),
+                               "test", Limits(timeout=1.0), {})
+        return path.read_bytes()
 
 
 def bench_run_json() -> dict:
@@ -493,7 +520,7 @@ def mutate_bench(rng: random.Random) -> bytes:
 
 KINDS = {"deal file": deal_file_case, "move list": move_list_case, "options": option_case,
          "tricks": tricks_case, "survey": survey_case}
-#: Cases per kind in the default run: a few hundred in all.
+#: Random cases per kind in the default run (with the fixed lists below: about 700).
 DEFAULT_CASES = {"deal file": 150, "move list": 80, "options": 120, "tricks": 120, "survey": 20}
 
 
@@ -582,3 +609,44 @@ def test_a_lone_surrogate_in_json_is_bad_input(tmp_path: Path) -> None:
     result = frog_process("show", deal)
     assert result.returncode == 2 and result.stdout == ""
     one_error_line(result.stderr, "deal.json", "is not a card")
+
+
+#: Odd limit values, each tried with every method (the random cases meet few of them with
+#: cpsat or brute: a 10^30 node limit reached CP-SAT's 64-bit parameter that way).
+ODD_LIMITS = {
+    "--max-nodes": ["-1", "0", "1", "2K", "1.5K", "1T", str(10**18), str(10**18 + 1), str(10**30),
+                    "9" * 400, "9" * 5000 + "G"],
+    "--timeout": ["0", "-1", "1ms", "0.001s", "3 weeks", "nan", "99999999h", "9" * 400],
+    "--memory": ["0", "63K", "64K", "1.5M", "1GiB", "1T", "99999999999999999999G", "9" * 400],
+    "--noise": ["0", "-5", "1", str(10**6), str(10**6 + 1), str(10**30)],
+}
+
+
+@pytest.mark.parametrize("method", ["search", "cpsat", "brute", "portfolio"])
+def test_odd_limits_with_every_method(method: str, frog) -> None:
+    reduced = ["--decks", "1", "--ranks", "3", "--waste-piles", "2", "--reserve-size", "2"]
+    answers: Counter[int] = Counter()
+    for option, values in ODD_LIMITS.items():
+        for value in values:
+            argv = ["solve", "4", "--method", method, *reduced, option, value]
+            for name, limit in (("--max-nodes", "2000"), ("--timeout", "5s")):
+                if name != option:  # the search is always cut short
+                    argv += [name, limit]
+            code, out, err = frog(*argv)
+            check_answer(Case("odd limits", "solve", argv), code, out, err)
+            answers[code] += 1
+    assert answers[2] >= 20 and answers[0] + answers[1] + answers[3] >= 8, answers
+
+
+def test_a_damaged_survey_database_is_bad_input(frog, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A survey database cut short anywhere (a copy that stopped): a report or exit 2 with
+    one line, for every output form (a label without rows was a TypeError)."""
+    store = survey_store()
+    answers: Counter[int] = Counter()
+    for end in range(0, len(store) + 1, 256):
+        for form in ([], ["--markdown"], ["--json"]):
+            case = Case(f"damaged store, {end} bytes", "report", ["report", "db.sqlite", *form],
+                        {"db.sqlite": store[:end]})
+            answers[run_case(frog, case, tmp_path, monkeypatch)] += 1
+    assert answers[0] >= 3 and answers[2] >= 30, answers

@@ -71,7 +71,10 @@ def test_node_limit_exits_3_with_statistics(frog):
 
 @pytest.mark.parametrize("option,value,words", [
     ("--max-nodes", "ten", "node count"), ("--timeout", "3 weeks", "duration"),
-    ("--memory", "1T", "memory size"), ("--method", "guess", "invalid choice")])
+    ("--memory", "1T", "memory size"), ("--method", "guess", "invalid choice"),
+    # beyond 64 bits (CP-SAT refused them with a TypeError) or beyond a float
+    ("--max-nodes", str(10**30), "1 to 10^18"), ("--memory", "99999999999999999999G", "at most"),
+    ("--max-nodes", "9" * 400, "too large"), ("--timeout", "9" * 400, "too large")])
 def test_bad_limits_exit_2(frog, option, value, words):
     code, _, err = frog("solve", "3", option, value)
     assert code == 2 and words in err and "Traceback" not in err
