@@ -73,6 +73,7 @@ Symmetry breaking and bounds
 """
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 
@@ -295,19 +296,19 @@ def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1) -> Resu
 
     The limits map onto CP-SAT's own: `timeout` is its time limit, `max_nodes` its limit on
     conflicts (its unit of search work; the result's `nodes`), `memory` its memory limit.
-    Ctrl-C stops the solver (it catches SIGINT itself) and gives `unknown`, "interrupted".
+    Ctrl-C stops the solver and gives `unknown`, "interrupted" (see `_solve_interruptibly`).
     """
     started = time.perf_counter()
     built = _Model(deal)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
-    solver.parameters.catch_sigint_signal = True
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C is Python's: _solve_interruptibly
     solver.parameters.max_memory_in_mb = max(64, limits.memory >> 20)
     if limits.timeout is not None:
         solver.parameters.max_time_in_seconds = limits.timeout
     if limits.max_nodes is not None:
         solver.parameters.max_number_of_conflicts = limits.max_nodes
-    status = solver.Solve(built.model)
+    status, interrupted = _solve_interruptibly(solver, built.model)
     seconds = time.perf_counter() - started
     name = solver.StatusName(status)
     conflicts = solver.NumConflicts()
@@ -321,15 +322,39 @@ def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1) -> Resu
     if status == cp_model.INFEASIBLE:
         return Result(Verdict.UNWINNABLE, None, None, conflicts, seconds, "cpsat", stats)
     if status == cp_model.UNKNOWN:
-        return Result(Verdict.UNKNOWN, _why_stopped(limits, seconds, conflicts), None,
-                      conflicts, seconds, "cpsat", stats)
+        if interrupted:
+            reason = "interrupted"
+        elif limits.max_nodes is not None and conflicts >= limits.max_nodes:
+            reason = "node limit"
+        else:
+            reason = "time limit"
+        return Result(Verdict.UNKNOWN, reason, None, conflicts, seconds, "cpsat", stats)
     raise SolverBug(f"CP-SAT returned {name}")
 
 
-def _why_stopped(limits: Limits, seconds: float, conflicts: int) -> str:
-    """CP-SAT stops without an answer at a limit or at Ctrl-C; tell which from the figures."""
-    if limits.max_nodes is not None and conflicts >= limits.max_nodes:
-        return "node limit"
-    if limits.timeout is not None and seconds >= 0.95 * limits.timeout:
-        return "time limit"
-    return "interrupted"
+def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> tuple[int, bool]:
+    """Solve in a helper thread, so that Ctrl-C reaches Python while CP-SAT works: the main
+    thread waits, and on KeyboardInterrupt asks the solver to stop and says so. (CP-SAT's
+    own SIGINT handling leaves no trace of the interruption in its answer, and the status
+    UNKNOWN alone cannot tell Ctrl-C from a limit.)"""
+    answer: dict[str, int] = {}
+    done = threading.Event()
+
+    def work() -> None:
+        try:
+            answer["status"] = solver.Solve(model)
+        finally:
+            done.set()
+
+    threading.Thread(target=work, daemon=True).start()
+    interrupted = False
+    while not done.is_set():
+        try:
+            done.wait(0.1)
+        except KeyboardInterrupt:
+            interrupted = True
+        if interrupted:
+            solver.StopSearch()  # again on every pass: a stop before the search began is lost
+    if "status" not in answer:
+        raise SolverBug("CP-SAT stopped without a status")
+    return answer["status"], interrupted

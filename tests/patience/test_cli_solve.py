@@ -119,3 +119,21 @@ def test_noise_changes_the_restarts_and_must_be_positive(frog):
     code, _, err = frog("solve", "7", "--noise", str(10**30))  # was an OverflowError
     assert code == 2
     one_error_line(err, "--noise must be 1 to 1,000,000")
+
+
+@pytest.mark.parametrize("method", ["cpsat", "brute"])
+def test_ctrl_c_stops_the_witnesses_too(method):
+    """CP-SAT and the brute force stop at Ctrl-C with unknown (interrupted), exit 3: a full
+    deal keeps both busy far longer than the 5 s before the interrupt (CP-SAT used to catch
+    SIGINT itself, and its answer could not tell an interrupt from a limit)."""
+    process = subprocess.Popen(frog_argv("solve", "5", "--method", method, "--json",
+                                         "--timeout", "120s"),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=process_env())
+    time.sleep(5)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 3, err
+    data = json.loads(out)
+    assert (data["verdict"], data["reason"], data["method"]) == ("unknown", "interrupted", method)
+    assert data["seconds"] < 60 and "Traceback" not in err
