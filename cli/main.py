@@ -8,16 +8,25 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
 from cli import errors
 from solver.answer import Exit, SolverBug
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with the bad-usage answer of every other input error: one line on stderr,
+    `frog: error: ...`, naming the problem and where the help is, and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(Exit.BAD_INPUT, f"frog: error: {message} (see '{self.prog} --help')\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command-line grammar, sub-command by sub-command."""
     from cli import bench, commands_patience, report, solve, survey, tricks
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="frog",
         description="Exact solver for Frog, the two-deck patience (and Fly, Fanny, Dick's Frog, "
         "Sir Tommy), plus a double-dummy solver for Frog, the trick-taking game.",

@@ -552,12 +552,8 @@ def check_answer(case: Case, code: int, out: str, err: str) -> None:
     if code == 2:
         lines = err.strip().splitlines()
         assert lines and out == "", context
-        if lines[0].startswith("usage: "):  # argparse: its usage, then one error line
-            assert lines[-1].startswith("frog") and ": error: " in lines[-1], context
-            assert sum(": error: " in line for line in lines) == 1, context
-        else:
-            assert len(lines) == 1 and lines[0].startswith("frog: error: "), context
-            assert len(lines[0]) > len("frog: error: ") + 5, context
+        assert len(lines) == 1 and lines[0].startswith("frog: error: "), context
+        assert len(lines[0]) > len("frog: error: ") + 5, context
         return
     assert code in ANSWERS[case.command], context
     for line in err.strip().splitlines():  # no error text beside an answer

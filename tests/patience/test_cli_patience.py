@@ -355,3 +355,13 @@ def test_show_colour_follows_the_terminal_and_no_color(monkeypatch):
     monkeypatch.delenv("NO_COLOR")
     monkeypatch.setenv("TERM", "dumb")
     assert not wants_colour(Terminal())
+
+
+@pytest.mark.parametrize("argv", [["solve", "3", "--max-nodes"], ["nonsense"],
+                                  ["deal", "--aces", "often"], ["solve", "3", "--what"]])
+def test_usage_errors_are_one_line_too(frog, argv):
+    """argparse's usage errors answer as every other bad input: one `frog: error:` line that
+    names the problem and where the help is, exit 2, nothing on stdout."""
+    code, out, err = frog(*argv)
+    assert code == 2 and out == ""
+    assert one_error_line(err).endswith("--help')")
