@@ -222,16 +222,6 @@ def _cards_in_play(rest: int, n: int, t0: int, t1: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _lead_sides(h0: int, h1: int, h2: int, player: int, bidder: int):
-    """The hands that matter to a lead by `player`: (his opponent, his other opponent,
-    his partner), 0 standing for none (the bidder has no partner, a defender one opponent)."""
-    if player == bidder:
-        return _hand_of(h0, h1, h2, _seat_after(bidder, 1)), _hand_of(
-            h0, h1, h2, _seat_after(bidder, 2)), 0
-    return _hand_of(h0, h1, h2, bidder), 0, _hand_of(h0, h1, h2, 3 - player - bidder)
-
-
-@njit(cache=True, inline="always")
 def _trick_so_far(n: int, leader: int, t0: int, t1: int, trump: int, player: int,
                   bidder: int):
     """The card winning the trick so far and whether it is the side's of `player` (False
@@ -305,15 +295,20 @@ def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, first,
     save allocations; rows are passed by index because a view of a row costs a reference
     count per node, and the function is inlined for the same reason: the call cost 10 % of
     the CPU time."""
-    h0 = hands[0]
-    h1 = hands[1]
-    h2 = hands[2]
     player = _seat_after(leader, n)
-    legal = legal_mask(_hand_of(h0, h1, h2, player), n, t0, t1, trump, must_overtrump)
-    in_play = _cards_in_play(h0 | h1 | h2, n, t0, t1)
+    legal = legal_mask(hands[player], n, t0, t1, trump, must_overtrump)
+    in_play = _cards_in_play(hands[0] | hands[1] | hands[2], n, t0, t1)
     top, ours = _trick_so_far(n, leader, t0, t1, trump, player, bidder)
-    opponent, other_opponent, partner = _lead_sides(h0, h1, h2, player, bidder)
-    bidder_hand = _hand_of(h0, h1, h2, bidder)
+    # For a lead: the opponents (one or two) and the partner (none for the bidder).
+    if player == bidder:
+        opponent = hands[_seat_after(bidder, 1)]
+        other_opponent = hands[_seat_after(bidder, 2)]
+        partner = 0
+    else:
+        opponent = hands[bidder]
+        other_opponent = 0
+        partner = hands[3 - player - bidder]
+    bidder_hand = hands[bidder]
     count = 0
     for suit in range(4):
         block = (legal >> (9 * suit)) & 511
