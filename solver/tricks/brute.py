@@ -10,7 +10,7 @@ from itertools import combinations
 
 from solver.tricks.cards import POINTS
 from solver.tricks.deal import Deal
-from solver.tricks.engine import Game, legal_plays, winning_index
+from solver.tricks.engine import Game, legal_plays, seat_after, winning_index
 from solver.tricks.rules import Rules
 
 
@@ -22,10 +22,10 @@ def minimax(game: Game) -> int:
     def value(leader: int, trick: list[int]) -> int:
         """Bidder's points from the current trick on; seats 1-3."""
         if len(trick) == 3:
-            winner = (leader - 1 + winning_index(trick, rules.trump)) % 3 + 1
+            winner = seat_after(leader, winning_index(trick, rules.trump))
             gain = sum(POINTS[c] for c in trick) if winner == rules.bidder else 0
             return gain + value(winner, [])
-        seat = (leader - 1 + len(trick)) % 3 + 1
+        seat = seat_after(leader, len(trick))
         hand = hands[seat - 1]
         if not hand:
             return 0

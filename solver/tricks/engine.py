@@ -44,6 +44,12 @@ def legal_plays(hand: list[int] | tuple[int, ...], trick: list[int], trump: int,
     return trumps
 
 
+def seat_after(seat: int, steps: int) -> int:
+    """The seat (1-3) `steps` places clockwise after `seat`: the player of the card at
+    place `steps` of a trick that `seat` led (so also the seat that won it)."""
+    return (seat - 1 + steps) % 3 + 1
+
+
 def winning_index(trick: list[int], trump: int) -> int:
     """Position in `trick` of the card that wins it (so far)."""
     best = 0
@@ -106,7 +112,7 @@ class Game:
 
     @property
     def to_play(self) -> int:
-        return (self.leader - 1 + len(self.trick)) % 3 + 1
+        return seat_after(self.leader, len(self.trick))
 
     @property
     def finished(self) -> bool:
@@ -126,10 +132,10 @@ class Game:
         hand.remove(c)
         self.trick.append(c)
         if len(self.trick) == 3:
-            winner = (self.leader - 1 + winning_index(self.trick, self.rules.trump)) % 3 + 1
+            winner = seat_after(self.leader, winning_index(self.trick, self.rules.trump))
             side = 0 if winner == self.rules.bidder else 1
             self.points[side] += sum(POINTS[x] for x in self.trick)
-            self.tricks_played.append([((self.leader - 1 + i) % 3 + 1, x) for i, x in enumerate(self.trick)])
+            self.tricks_played.append([(seat_after(self.leader, i), x) for i, x in enumerate(self.trick)])
             self.leader, self.trick = winner, []
 
 

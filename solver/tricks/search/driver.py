@@ -23,7 +23,7 @@ from solver.tricks.cards import (
     suit_of,
 )
 from solver.tricks.deal import Deal
-from solver.tricks.engine import Game, replay, winning_index
+from solver.tricks.engine import Game, replay, seat_after, winning_index
 from solver.tricks.rules import CHICO_TRUMPS, SCORING, Rules
 
 TABLE_BITS = 18  # with the hints, 2^18 beat 2^19 (frog -3% CPU; grand, chico medians -10%)
@@ -86,13 +86,13 @@ class Searcher:
     def after(self, hands: list[int], leader: int, trick: list[int], c: int,
               alpha: int = -1, beta: int = TOP) -> int:
         """Bidder's points from the current trick on once the player to move plays `c`."""
-        seat = (leader - 1 + len(trick)) % 3 + 1
+        seat = seat_after(leader, len(trick))
         hands = list(hands)
         hands[seat - 1] &= ~(1 << c)
         trick = trick + [c]
         if len(trick) < 3:
             return self.value(hands, leader, trick, alpha, beta)
-        winner = (leader - 1 + winning_index(trick, self.rules.trump)) % 3 + 1
+        winner = seat_after(leader, winning_index(trick, self.rules.trump))
         gain = sum(POINTS[x] for x in trick) if winner == self.rules.bidder else 0
         return gain + self.value(hands, winner, [], alpha - gain, beta - gain)
 
@@ -233,7 +233,7 @@ def _optimal_line(game: Game, searcher: Searcher, play_points: int) -> list[list
         hands[seat - 1] &= ~(1 << c)
         trick = trick + [c]
         if len(trick) == 3:
-            winner = (leader - 1 + winning_index(trick, searcher.rules.trump)) % 3 + 1
+            winner = seat_after(leader, winning_index(trick, searcher.rules.trump))
             if winner == searcher.rules.bidder:
                 target -= sum(POINTS[x] for x in trick)
             leader, trick = winner, []

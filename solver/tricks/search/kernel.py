@@ -97,15 +97,16 @@ def legal_mask(hand: int, n: int, t0: int, t1: int, trump: int, must_overtrump: 
 
 
 @njit(cache=True, inline="always")
-def sure_trump_points(hands, trump, bidder):
+def sure_trump_points(bidder_hand: int, rest: int, trump: int):
     """Points of the top trumps, by side: each of them wins its trick whenever played.
 
     Returns (bidder's, defenders'): the cards of the unbroken run of highest remaining
-    trumps held by one side, so those points are certain to go to that side.
+    trumps (among the cards `rest` still in hands) held by one side, so those points are
+    certain to go to that side.
     """
     shift = 9 * trump
-    mine = (hands[bidder] >> shift) & 511
-    theirs = ((hands[0] | hands[1] | hands[2]) >> shift) & 511 & ~mine
+    mine = (bidder_hand >> shift) & 511
+    theirs = (rest >> shift) & 511 & ~mine
     top_mine = HIGHEST[mine]
     top_theirs = HIGHEST[theirs]
     if top_mine > top_theirs:
@@ -155,11 +156,11 @@ def _entry(low: int, high: int, best: int) -> int:
     return low | (high << 8) | ((best + 1) << 16)
 
 
-# Fields of one stack frame (one card to choose) in the explicit stack of `search`.
-(F_N, F_LEADER, F_T0, F_T1, F_ALPHA, F_BETA, F_ALPHA0, F_BETA0, F_VALUE, F_BEST, F_SLOT,
- F_KEY1, F_KEY2, F_LOW, F_HIGH, F_COUNT, F_NEXT, F_GAIN, F_SCOUT, F_HINT) = range(20)
-FRAME_FIELDS = 20
-MAX_DEPTH = 3 * 11 + 2
+@njit(cache=True, inline="always")
+def _seat_after(seat: int, steps: int) -> int:
+    """The seat (0-2) `steps` (0-2) places clockwise after `seat`: the kernel's 0-based
+    twin of `engine.seat_after`, read from a table because numba's signed % is slow."""
+    return SEAT[seat + steps]
 
 
 @njit(cache=True)
@@ -180,6 +181,30 @@ def _hint_slot(hint: int, hint_mask: int) -> int:
 BIDDER_HINT = -1  # stands for the defenders' hands in the bidder's hint keys (never a hand)
 
 
+@njit(cache=True, inline="always")
+def _hand_of(h0: int, h1: int, h2: int, seat: int) -> int:
+    """The hand of seat 0-2, from the three hands as plain integers."""
+    if seat == 0:
+        return h0
+    if seat == 1:
+        return h1
+    return h2
+
+
+@njit(cache=True, inline="always")
+def _node_hint(h0: int, h1: int, h2: int, leader: int, n: int, t0: int, t1: int,
+               bidder: int) -> int:
+    """The hint key of a node: the bidder's hand for the bidder to play, both defenders'
+    hands for a defender (the frog discards change only the bidder's hand, so the
+    defenders meet the same choices discard after discard), with the leader and trick."""
+    if _seat_after(leader, n) == bidder:
+        return _hint_key(_hand_of(h0, h1, h2, bidder), BIDDER_HINT, leader, n, t0, t1)
+    return _hint_key(_hand_of(h0, h1, h2, _seat_after(bidder, 1)),
+                     _hand_of(h0, h1, h2, _seat_after(bidder, 2)), leader, n, t0, t1)
+
+
+# --- Move ordering ------------------------------------------------------------------------
+
 @njit(cache=True)
 def _ruffs(hand: int, suit: int, trump: int) -> bool:
     """Would this hand trump a lead of side suit `suit` (void in it, holding a trump)?"""
@@ -187,34 +212,103 @@ def _ruffs(hand: int, suit: int, trump: int) -> bool:
 
 
 @njit(cache=True, inline="always")
-def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_move, moves,
-                 d, scores):
-    """Fill row `d` of `moves` with the distinct legal cards of the player to move, best
-    first (`scores` is scratch space, kept by the caller to save allocations; rows are
-    passed by index because a view of a row costs a reference count per node, and the
-    function is inlined for the same reason: the call cost 10 % of the CPU time)."""
-    player = SEAT[leader + n]
-    legal = legal_mask(hands[player], n, t0, t1, trump, must_overtrump)
-    in_play = hands[0] | hands[1] | hands[2]
+def _cards_in_play(rest: int, n: int, t0: int, t1: int) -> int:
+    """The cards still in a hand (`rest`) or on the current trick."""
     if n >= 1:
-        in_play |= 1 << t0
+        rest |= 1 << t0
     if n == 2:
-        in_play |= 1 << t1
+        rest |= 1 << t1
+    return rest
+
+
+@njit(cache=True, inline="always")
+def _trick_so_far(n: int, leader: int, t0: int, t1: int, trump: int, player: int,
+                  bidder: int):
+    """The card winning the trick so far and whether it is the side's of `player` (False
+    for a lead, where there is no such card)."""
     top = t0
     top_seat = leader
     if n == 2 and beats(t1, t0, trump):
         top = t1
-        top_seat = SEAT[leader + 1]
+        top_seat = _seat_after(leader, 1)
     ours = n > 0 and ((top_seat == bidder) == (player == bidder))
+    return top, ours
+
+
+@njit(cache=True, inline="always")
+def _lead_traits(suit: int, suit_in_play: int, trump: int, bidder_hand: int, opponent: int,
+                 other_opponent: int, partner: int):
+    """What a lead of `suit` meets: whether an opponent trumps it (a side suit only), and
+    whether it goes to the partner (he heads the suit, or trumps it while the bidder must
+    follow). `other_opponent` and `partner` are 0 when there is none."""
+    side = suit != trump
+    ruffed = side and (_ruffs(opponent, suit, trump) or _ruffs(other_opponent, suit, trump))
+    to_partner = partner != 0 and (
+        HIGHEST[(partner >> (9 * suit)) & 511] == HIGHEST[suit_in_play]
+        or (side and _ruffs(partner, suit, trump) and (bidder_hand >> (9 * suit)) & 511 != 0))
+    return ruffed, to_partner
+
+
+@njit(cache=True, inline="always")
+def _same_as_previous(previous: int, rank: int, suit_in_play: int) -> bool:
+    """Is the card of `rank` equivalent to the one of rank `previous` just listed from the
+    same hand and suit (-1 for none): both worthless, no card of the suit in play between?"""
+    return (previous >= 0 and previous < ZERO_POINT_RANKS
+            and (suit_in_play >> (rank + 1)) & ((1 << (previous - rank - 1)) - 1) == 0)
+
+
+@njit(cache=True, inline="always")
+def _lead_score(points: int, rank: int, heads: bool, ruffed: bool, to_partner: bool,
+                by_bidder: bool) -> int:
+    """The order of a lead: the top card of a suit, unless an opponent trumps it (then
+    last; for a defender, every card the bidder trumps); for a defender, a low card to his
+    partner; for the bidder, a low card a defender must trump; then the cheapest."""
+    if ruffed and (heads or not by_bidder):
+        return 40 - points - rank
+    if heads:
+        return 200 + points
+    if to_partner:
+        return 150 - points - rank
+    if ruffed:
+        return 100 - points - rank
+    return 50 - points - rank
+
+
+@njit(cache=True, inline="always")
+def _follow_score(c: int, points: int, rank: int, n: int, top: int, ours: bool,
+                  trump: int) -> int:
+    """The order of a card played to a trick: points thrown on a trick the side wins
+    anyway, else cards that take the trick (most points first), then the cheapest."""
+    if ours and (n == 2 or not beats(c, top, trump)):
+        return 100 + points
+    if beats(c, top, trump):
+        return 300 + points - rank
+    return 50 - points - rank
+
+
+@njit(cache=True, inline="always")
+def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, first, moves,
+                 d, scores):
+    """Fill row `d` of `moves` with the distinct legal cards of the player to move, best
+    first, the card `first` (from the table or a hint, -1 for none) before all others if
+    it is among them. Returns how many. `scores` is scratch space, kept by the caller to
+    save allocations; rows are passed by index because a view of a row costs a reference
+    count per node, and the function is inlined for the same reason: the call cost 10 % of
+    the CPU time."""
+    player = _seat_after(leader, n)
+    legal = legal_mask(hands[player], n, t0, t1, trump, must_overtrump)
+    in_play = _cards_in_play(hands[0] | hands[1] | hands[2], n, t0, t1)
+    top, ours = _trick_so_far(n, leader, t0, t1, trump, player, bidder)
     # For a lead: the opponents (one or two) and the partner (none for the bidder).
     if player == bidder:
-        opponent = hands[SEAT[bidder + 1]]
-        other_opponent = hands[SEAT[bidder + 2]]
+        opponent = hands[_seat_after(bidder, 1)]
+        other_opponent = hands[_seat_after(bidder, 2)]
         partner = 0
     else:
         opponent = hands[bidder]
         other_opponent = 0
         partner = hands[3 - player - bidder]
+    bidder_hand = hands[bidder]
     count = 0
     for suit in range(4):
         block = (legal >> (9 * suit)) & 511
@@ -223,49 +317,26 @@ def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_
         suit_in_play = (in_play >> (9 * suit)) & 511
         ruffed = to_partner = False
         if n == 0:
-            # A side suit an opponent trumps; a suit the partner heads, or trumps while
-            # the bidder must follow.
-            side = suit != trump
-            ruffed = side and (_ruffs(opponent, suit, trump)
-                               or _ruffs(other_opponent, suit, trump))
-            to_partner = partner != 0 and (
-                HIGHEST[(partner >> (9 * suit)) & 511] == HIGHEST[suit_in_play]
-                or side and _ruffs(partner, suit, trump) and (hands[bidder] >> (9 * suit)) & 511)
+            ruffed, to_partner = _lead_traits(suit, suit_in_play, trump, bidder_hand,
+                                              opponent, other_opponent, partner)
         previous = -1
         while block:
             rank = HIGHEST[block]
             block ^= 1 << rank
-            if (previous >= 0 and previous < ZERO_POINT_RANKS
-                    and (suit_in_play >> (rank + 1)) & ((1 << (previous - rank - 1)) - 1) == 0):
-                previous = rank
-                continue  # equivalent to the higher card just kept
+            same = _same_as_previous(previous, rank, suit_in_play)
             previous = rank
+            if same:
+                continue
             c = 9 * suit + rank
             points = CARD_POINTS[c]
-            if c == table_move:
+            if c == first:
                 score = 10000
             elif n == 0:
-                # Leads, by measure: the top card of a suit, unless an opponent trumps it
-                # (then last; for a defender, every card the bidder trumps); for a defender,
-                # a low card to his partner; for the bidder, a low card a defender must
-                # trump; then the cheapest.
                 heads = suit_in_play >> (rank + 1) == 0
-                if ruffed and (heads or player != bidder):
-                    score = 40 - points - rank
-                elif heads:
-                    score = 200 + points
-                elif to_partner:
-                    score = 150 - points - rank
-                elif ruffed:
-                    score = 100 - points - rank
-                else:
-                    score = 50 - points - rank
-            elif ours and (n == 2 or not beats(c, top, trump)):
-                score = 100 + points  # the trick is ours: throw points on it
-            elif beats(c, top, trump):
-                score = 300 + points - rank
+                score = _lead_score(points, rank, heads, ruffed, to_partner, player == bidder)
             else:
-                score = 50 - points - rank
+                score = _follow_score(c, points, rank, n, top, ours, trump)
+            # Insertion by score, highest first, ties in listing order.
             i = count
             while i > 0 and scores[i - 1] < score:
                 scores[i] = scores[i - 1]
@@ -276,6 +347,8 @@ def _order_moves(hands, n, leader, t0, t1, trump, must_overtrump, bidder, table_
             count += 1
     return count
 
+
+# --- Tricks and trick boundaries -----------------------------------------------------------
 
 @njit(cache=True)
 def trick_winner(t0: int, t1: int, t2: int, trump: int) -> int:
@@ -291,26 +364,308 @@ def trick_winner(t0: int, t1: int, t2: int, trump: int) -> int:
     return win
 
 
-@njit(cache=True, inline="always")
-def _last_trick(hands, leader, trump):
-    """Index in the trick (0-2) of the winner when every hand holds one card."""
-    return trick_winner(_only_card(hands[leader]), _only_card(hands[SEAT[leader + 1]]),
-                        _only_card(hands[SEAT[leader + 2]]), trump)
-
-
 @njit(cache=True)
 def _only_card(hand: int) -> int:
+    """The card of a hand holding exactly one."""
     c = 0
     while hand >> c != 1:
         c += 1
     return c
 
 
+@njit(cache=True, inline="always")
+def _last_trick_winner(h0: int, h1: int, h2: int, leader: int, trump: int) -> int:
+    """The seat (0-2) that wins the last trick, when every hand holds one card."""
+    win = trick_winner(_only_card(_hand_of(h0, h1, h2, leader)),
+                       _only_card(_hand_of(h0, h1, h2, _seat_after(leader, 1))),
+                       _only_card(_hand_of(h0, h1, h2, _seat_after(leader, 2))), trump)
+    return _seat_after(leader, win)
+
+
+@njit(cache=True, inline="always")
+def _settled_by_points_out(h0: int, h1: int, h2: int, leader: int, alpha: int, beta: int,
+                           trump: int, bidder: int):
+    """At a trick boundary, what the points still out say: (True, answer, 0, 0) when they
+    settle the node (none left, a window above or below all of them, the last trick, or
+    the top trumps' points outside the window), else (False, 0, low, high), the bounds
+    they give."""
+    rest = h0 | h1 | h2
+    if rest == 0 or beta <= 0:
+        return True, 0, 0, 0
+    total = mask_points(rest)
+    if alpha >= total:
+        return True, total, 0, 0
+    if h0 & (h0 - 1) == 0:
+        winner = _last_trick_winner(h0, h1, h2, leader, trump)
+        return True, total if winner == bidder else 0, 0, 0
+    ours, theirs = sure_trump_points(_hand_of(h0, h1, h2, bidder), rest, trump)
+    if ours >= beta:
+        return True, ours, 0, 0
+    if total - theirs <= alpha:
+        return True, total - theirs, 0, 0
+    return False, 0, ours, total - theirs
+
+
+@njit(cache=True, inline="always")
+def _settled_by_table(found: bool, entry: int, alpha: int, beta: int, low: int, high: int):
+    """What the table says of a trick boundary, from its slot's entry if the slot holds
+    the position (`found`). Returns (done, answer, alpha, beta, low, high, card): the
+    answer when its bounds settle the node, else the window narrowed to them, the bounds
+    known (the table's, or else those given) and its best card (-1 for none)."""
+    if not found:
+        return False, 0, alpha, beta, low, high, -1
+    low = entry & 255
+    high = (entry >> 8) & 255
+    if low >= beta:
+        return True, low, alpha, beta, low, high, -1
+    if high <= alpha:
+        return True, high, alpha, beta, low, high, -1
+    if low == high:
+        return True, low, alpha, beta, low, high, -1
+    return False, 0, max(alpha, low), min(beta, high), low, high, (entry >> 16) - 1
+
+
+@njit(cache=True, inline="always")
+def _after_card(n: int, leader: int, t0: int, t1: int, c: int, trump: int, bidder: int):
+    """Once card `c` joins the `n` cards (t0, t1) on the trick: (cards on the trick,
+    leader, points won by the bidder). After the third card the winner leads to an empty
+    trick, and the bidder gains the trick's points if he is the winner."""
+    if n < 2:
+        return n + 1, leader, 0
+    winner = _seat_after(leader, trick_winner(t0, t1, c, trump))
+    if winner == bidder:
+        return 0, winner, CARD_POINTS[t0] + CARD_POINTS[t1] + CARD_POINTS[c]
+    return 0, winner, 0
+
+
+@njit(cache=True, inline="always")
+def _cards_on_trick(n: int, t0: int, c: int, old_t0: int, old_t1: int):
+    """The cards (t0, t1) on the trick once card `c` joins the `n` there. When it closes
+    the trick there are none, and the frame keeps its old values (`old_t0`, `old_t1`):
+    they still go into its hint key, so keeping them keeps the search exactly as it was."""
+    if n == 0:
+        return c, c
+    if n == 1:
+        return t0, c
+    return old_t0, old_t1
+
+
+@njit(cache=True, inline="always")
+def _child_window(alpha: int, beta: int, scout: bool, by_bidder: bool):
+    """The window to search a card in: the node's own, or for a scout only the one point
+    next to the best so far (above it for the bidder, below it for a defender)."""
+    if not scout:
+        return alpha, beta
+    if by_bidder:
+        return alpha, alpha + 1
+    return beta - 1, beta
+
+
+@njit(cache=True, inline="always")
+def _better(by_bidder: bool, v: int, c: int, value: int, best: int, alpha: int, beta: int):
+    """(value, best, alpha, beta) once card `c` is found worth `v`: kept if it is the best
+    so far (the highest for the bidder, the lowest for a defender), narrowing the window."""
+    if by_bidder:
+        if v > value:
+            return v, c, max(alpha, v), beta
+    elif v < value:
+        return v, c, alpha, min(beta, v)
+    return value, best, alpha, beta
+
+
+@njit(cache=True, inline="always")
+def _proven_bounds(value: int, alpha0: int, beta0: int, low: int, high: int):
+    """The bounds (low, high) a node's value proves, found in the window (alpha0, beta0),
+    on top of those known before: an upper bound when it failed low, a lower bound when it
+    failed high, else the exact value."""
+    if value <= alpha0:
+        return low, min(high, value)
+    if value >= beta0:
+        return max(low, value), high
+    return value, value
+
+
+@njit(cache=True, inline="always")
+def _first_card(first: int, stored: int, hint: int) -> int:
+    """The card to try first: the table's (`first`), or else the one the hint table word
+    `stored` holds for the key `hint`, or -1."""
+    if first >= 0:
+        return first
+    if stored & ~63 == hint:
+        return (stored & 63) - 1
+    return -1
+
+
+# --- The explicit stack of `search` --------------------------------------------------------
+
+# One row of `frames` per node on the current path (one card to choose), with the fields:
+F_N, F_LEADER, F_T0, F_T1 = 0, 1, 2, 3  # the position: cards on the trick (0-2), the seat
+#   that led it, the cards on it (left over from an earlier node when fewer)
+F_ALPHA, F_BETA = 4, 5  # the window, narrowed by each card searched
+F_ALPHA0, F_BETA0 = 6, 7  # the window before any card, to tell what kind of bound the
+#   answer is (for the table and the hints)
+F_VALUE, F_BEST = 8, 9  # the best value so far and its card (-1 for none)
+F_SLOT, F_KEY1, F_KEY2 = 10, 11, 12  # the table slot (-1 inside a trick) and key
+F_LOW, F_HIGH = 13, 14  # the bounds known before the search, from points out or the table
+F_COUNT, F_NEXT = 15, 16  # the cards listed in the row of `moves`, the next one to play
+F_GAIN = 17  # the points the card being searched won for the bidder by closing a trick
+F_SCOUT = 18  # 1 while that card is searched with a one-point window
+F_HINT = 19  # the node's hint key
+FRAME_FIELDS = 20
+MAX_DEPTH = 3 * 11 + 2
+
+# The helpers below take arrays and touch them without a branch in between: they read,
+# then decide through the scalar helpers above and return, or they compute and write.
+# numba counts a reference to each array passed to an inlined function, and LLVM drops
+# those counts only where no branch (nor a tail LLVM merges with another path's) separates
+# the two ends. Helpers that branched between reads and writes kept the counts, an atomic
+# operation each, and made the kernel 3-4 times slower. `search`'s compiled code counts
+# references only on entry and exit, as before the split (4 NRT_incref calls in its IR).
+
+
+@njit(cache=True, inline="always")
+def _probe(table, key1: int, key2: int):
+    """A trick boundary's key in the table: (slot, whether the slot holds this key, the
+    slot's entry)."""
+    slot = _slot(key1, key2, table.shape[0] - 1)
+    return slot, (table[slot, 0] == key1) & (table[slot, 1] == key2), table[slot, 2]
+
+
+@njit(cache=True, inline="always")
+def _note_boundary(frames, d, slot, key1, key2, alpha, beta, low, high) -> None:
+    """Note what `_store_bounds` needs of frame d, a trick boundary (its slot, key and the
+    bounds known before its search), and its window narrowed to those bounds."""
+    frames[d, F_SLOT] = slot
+    frames[d, F_KEY1] = key1
+    frames[d, F_KEY2] = key2
+    frames[d, F_LOW] = low
+    frames[d, F_HIGH] = high
+    frames[d, F_ALPHA] = alpha
+    frames[d, F_BETA] = beta
+
+
+@njit(cache=True, inline="always")
+def _start_node(hands, frames, d, hints, first, bidder) -> int:
+    """Set frame d up to search its cards in its window; returns the card to try first:
+    `first` (the table's best card), or else the hint's, or -1."""
+    n = frames[d, F_N]
+    leader = frames[d, F_LEADER]
+    hint = _node_hint(hands[0], hands[1], hands[2], leader, n, frames[d, F_T0],
+                      frames[d, F_T1], bidder)
+    frames[d, F_ALPHA0] = frames[d, F_ALPHA]
+    frames[d, F_BETA0] = frames[d, F_BETA]
+    frames[d, F_HINT] = hint
+    # Worse than any card: -INFINITY for the bidder to play, INFINITY for a defender.
+    frames[d, F_VALUE] = INFINITY - 2 * INFINITY * (_seat_after(leader, n) == bidder)
+    frames[d, F_BEST] = -1
+    frames[d, F_NEXT] = 0
+    return _first_card(first, hints[_hint_slot(hint, hints.shape[0] - 1)], hint)
+
+
+@njit(cache=True, inline="always")
+def _can_play(frames, d) -> bool:
+    """Has frame d a card left to search, and no cut-off yet?"""
+    return (frames[d, F_NEXT] < frames[d, F_COUNT]) & (frames[d, F_ALPHA] < frames[d, F_BETA])
+
+
+@njit(cache=True, inline="always")
+def _next_child(hands, frames, d, moves, trump, bidder):
+    """Play frame d's next card. Returns the child's frame as (n, leader, t0, t1, alpha,
+    beta) and, for frame d, (gain, scout): the points the card won for the bidder and
+    whether it is searched as a scout. After the first card, a one-point window only tests
+    whether the card beats the best so far (principal variation search)."""
+    n = frames[d, F_N]
+    leader = frames[d, F_LEADER]
+    t0 = frames[d, F_T0]
+    t1 = frames[d, F_T1]
+    alpha = frames[d, F_ALPHA]
+    beta = frames[d, F_BETA]
+    old_t0 = frames[d + 1, F_T0]
+    old_t1 = frames[d + 1, F_T1]
+    played = frames[d, F_NEXT] + 1
+    frames[d, F_NEXT] = played
+    c = moves[d, played - 1]
+    player = _seat_after(leader, n)
+    hands[player] ^= 1 << c
+    child_n, child_leader, gain = _after_card(n, leader, t0, t1, c, trump, bidder)
+    child_t0, child_t1 = _cards_on_trick(n, t0, c, old_t0, old_t1)
+    scout = (played > 1) & (beta - alpha > 1)
+    alpha, beta = _child_window(alpha, beta, scout, player == bidder)
+    return child_n, child_leader, child_t0, child_t1, alpha - gain, beta - gain, gain, scout
+
+
+@njit(cache=True, inline="always")
+def _push(frames, d, child) -> None:
+    """Write `_next_child`'s answer into frames d and d + 1."""
+    frames[d + 1, F_N] = child[0]
+    frames[d + 1, F_LEADER] = child[1]
+    frames[d + 1, F_T0] = child[2]
+    frames[d + 1, F_T1] = child[3]
+    frames[d + 1, F_ALPHA] = child[4]
+    frames[d + 1, F_BETA] = child[5]
+    frames[d, F_GAIN] = child[6]
+    frames[d, F_SCOUT] = child[7]
+
+
+@njit(cache=True, inline="always")
+def _scout_failed(frames, d, answer) -> bool:
+    """Did the one-point test of frame d's card, answered `answer`, put it inside the
+    window (so it must be searched again with the full window)?"""
+    v = answer + frames[d, F_GAIN]
+    return (frames[d, F_SCOUT] != 0) & (frames[d, F_ALPHA] < v) & (v < frames[d, F_BETA])
+
+
+@njit(cache=True, inline="always")
+def _take_answer(hands, frames, d, moves, answer, bidder) -> None:
+    """Take back frame d's last card, whose position was worth `answer` to the bidder, and
+    keep it if it is the best so far."""
+    player = _seat_after(frames[d, F_LEADER], frames[d, F_N])
+    c = moves[d, frames[d, F_NEXT] - 1]
+    hands[player] ^= 1 << c
+    value, best, alpha, beta = _better(player == bidder, answer + frames[d, F_GAIN], c,
+                                       frames[d, F_VALUE], frames[d, F_BEST],
+                                       frames[d, F_ALPHA], frames[d, F_BETA])
+    frames[d, F_VALUE] = value
+    frames[d, F_BEST] = best
+    frames[d, F_ALPHA] = alpha
+    frames[d, F_BETA] = beta
+
+
+@njit(cache=True, inline="always")
+def _cut_off(frames, d, bidder) -> bool:
+    """Did frame d's best card give a cut-off (a value beyond the window it was given)?"""
+    value = frames[d, F_VALUE]
+    by_bidder = _seat_after(frames[d, F_LEADER], frames[d, F_N]) == bidder
+    return (frames[d, F_BEST] >= 0) & ((by_bidder & (value >= frames[d, F_BETA0]))
+                                       | ((not by_bidder) & (value <= frames[d, F_ALPHA0])))
+
+
+@njit(cache=True, inline="always")
+def _store_hint(frames, d, hints) -> None:
+    """Remember frame d's best card for the next node with the same hint key."""
+    hint = frames[d, F_HINT]
+    hints[_hint_slot(hint, hints.shape[0] - 1)] = hint | (frames[d, F_BEST] + 1)
+
+
+@njit(cache=True, inline="always")
+def _store_bounds(frames, d, table) -> None:
+    """Store what frame d, a trick boundary, proved in its table slot."""
+    low, high = _proven_bounds(frames[d, F_VALUE], frames[d, F_ALPHA0], frames[d, F_BETA0],
+                               frames[d, F_LOW], frames[d, F_HIGH])
+    slot = frames[d, F_SLOT]
+    table[slot, 0] = frames[d, F_KEY1]
+    table[slot, 1] = frames[d, F_KEY2]
+    table[slot, 2] = _entry(low, high, frames[d, F_BEST])
+
+
 @njit(cache=True)
 def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
     """Bidder's points from the current trick on; `n` cards (t0, t1) are on the trick.
 
-    Alpha-beta with an explicit stack (numba cannot cache recursive functions).
+    Alpha-beta with an explicit stack (numba cannot cache recursive functions): frame d
+    is opened (settled at once, or its cards listed), then plays its cards one by one
+    into frame d + 1 and takes each answer back, until it is closed and its own answer
+    goes to frame d - 1.
     `hints` (a power-of-two array of words) holds move-ordering hints for the nodes the
     table does not answer: for a defender to play, the card that last refuted the bidder
     (a cut-off) with the same defenders' hands and trick, whatever the bidder held, since
@@ -322,190 +677,60 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
     trump = ctx[TRUMP]
     bidder = ctx[BIDDER]
     must_overtrump = ctx[MUST_OVERTRUMP]
-    size_mask = table.shape[0] - 1
-    hint_mask = hints.shape[0] - 1
     frames = np.zeros((MAX_DEPTH, FRAME_FIELDS), dtype=np.int64)
     moves = np.zeros((MAX_DEPTH, 11), dtype=np.int64)
     scores = np.zeros(11, dtype=np.int64)
+    frames[0, F_N] = n
+    frames[0, F_LEADER] = leader
+    frames[0, F_T0] = t0
+    frames[0, F_T1] = t1
+    frames[0, F_ALPHA] = alpha
+    frames[0, F_BETA] = beta
     d = 0
-    frames[d, F_N] = n
-    frames[d, F_LEADER] = leader
-    frames[d, F_T0] = t0
-    frames[d, F_T1] = t1
-    frames[d, F_ALPHA] = alpha
-    frames[d, F_BETA] = beta
-    entering = True
-    result = 0
     while True:
-        if entering:
-            # A new node: answer it at once if possible, else list its moves.
-            ctx[NODES] += 1
-            entering = False
-            returning = False
-            n = frames[d, F_N]
-            leader = frames[d, F_LEADER]
-            alpha = frames[d, F_ALPHA]
-            beta = frames[d, F_BETA]
-            frames[d, F_SLOT] = -1
-            table_move = -1
-            if n == 0:
-                rest = hands[0] | hands[1] | hands[2]
-                total = mask_points(rest) if rest else 0
-                if rest == 0 or beta <= 0:
-                    result = 0
-                    returning = True
-                elif alpha >= total:
-                    result = total
-                    returning = True
-                elif hands[0] & (hands[0] - 1) == 0:
-                    win = _last_trick(hands, leader, trump)
-                    result = total if SEAT[leader + win] == bidder else 0
-                    returning = True
-                else:
-                    ours, theirs = sure_trump_points(hands, trump, bidder)
-                    if ours >= beta:
-                        result = ours
-                        returning = True
-                    elif total - theirs <= alpha:
-                        result = total - theirs
-                        returning = True
-                if not returning:
-                    key1, key2 = _key(hands[0], hands[1], hands[2], leader)
-                    slot = _slot(key1, key2, size_mask)
-                    frames[d, F_SLOT] = slot
-                    frames[d, F_KEY1] = key1
-                    frames[d, F_KEY2] = key2
-                    frames[d, F_LOW] = ours
-                    frames[d, F_HIGH] = total - theirs
-                    if table[slot, 0] == key1 and table[slot, 1] == key2:
-                        entry = table[slot, 2]
-                        known_low = entry & 255
-                        known_high = (entry >> 8) & 255
-                        frames[d, F_LOW] = known_low
-                        frames[d, F_HIGH] = known_high
-                        if known_low >= beta:
-                            result = known_low
-                            returning = True
-                        elif known_high <= alpha:
-                            result = known_high
-                            returning = True
-                        elif known_low == known_high:
-                            result = known_low
-                            returning = True
-                        else:
-                            alpha = max(alpha, known_low)
-                            beta = min(beta, known_high)
-                            table_move = (entry >> 16) - 1
-            if not returning:
-                frames[d, F_ALPHA] = alpha
-                frames[d, F_BETA] = beta
-                frames[d, F_ALPHA0] = alpha
-                frames[d, F_BETA0] = beta
-                maximize = SEAT[leader + n] == bidder
-                if maximize:
-                    hint = _hint_key(hands[bidder], BIDDER_HINT, leader,
-                                     n, frames[d, F_T0], frames[d, F_T1])
-                else:
-                    hint = _hint_key(hands[SEAT[bidder + 1]], hands[SEAT[bidder + 2]], leader,
-                                     n, frames[d, F_T0], frames[d, F_T1])
-                frames[d, F_HINT] = hint
-                stored = hints[_hint_slot(hint, hint_mask)]
-                if table_move < 0 and stored & ~63 == hint:
-                    table_move = (stored & 63) - 1
-                frames[d, F_VALUE] = -INFINITY if maximize else INFINITY
-                frames[d, F_BEST] = -1
-                frames[d, F_NEXT] = 0
-                frames[d, F_COUNT] = _order_moves(hands, n, leader, frames[d, F_T0],
-                                                  frames[d, F_T1], trump, must_overtrump,
-                                                  bidder, table_move, moves, d, scores)
-        else:
-            returning = False
-            # A child's answer came back: take it into this node.
-            n = frames[d, F_N]
-            leader = frames[d, F_LEADER]
-            player = SEAT[leader + n]
-            c = moves[d, frames[d, F_NEXT] - 1]
-            v = result + frames[d, F_GAIN]
-            if frames[d, F_SCOUT] and frames[d, F_ALPHA] < v < frames[d, F_BETA]:
-                # The scout window failed on the wrong side: search the card again, fully.
+        # Frame d is a new node: settle it at once if possible, else list its cards.
+        ctx[NODES] += 1
+        frames[d, F_SLOT] = -1  # no table entry unless a trick boundary
+        done = False
+        answer = 0
+        first = -1
+        if frames[d, F_N] == 0:
+            done, answer, low, high = _settled_by_points_out(
+                hands[0], hands[1], hands[2], frames[d, F_LEADER], frames[d, F_ALPHA],
+                frames[d, F_BETA], trump, bidder)
+            if not done:
+                key1, key2 = _key(hands[0], hands[1], hands[2], frames[d, F_LEADER])
+                slot, found, entry = _probe(table, key1, key2)
+                done, answer, alpha, beta, low, high, first = _settled_by_table(
+                    found, entry, frames[d, F_ALPHA], frames[d, F_BETA], low, high)
+                _note_boundary(frames, d, slot, key1, key2, alpha, beta, low, high)
+        if not done:
+            first = _start_node(hands, frames, d, hints, first, bidder)
+            frames[d, F_COUNT] = _order_moves(hands, frames[d, F_N], frames[d, F_LEADER],
+                                              frames[d, F_T0], frames[d, F_T1], trump,
+                                              must_overtrump, bidder, first, moves, d, scores)
+        while True:  # until frame d has a new child to open
+            if not done:
+                if _can_play(frames, d):
+                    _push(frames, d, _next_child(hands, frames, d, moves, trump, bidder))
+                    break
+                # Every card searched, or a cut-off: frame d's answer is its value.
+                if _cut_off(frames, d, bidder):
+                    _store_hint(frames, d, hints)
+                if frames[d, F_SLOT] >= 0:
+                    _store_bounds(frames, d, table)
+                answer = frames[d, F_VALUE]
+            if d == 0:
+                return answer
+            d -= 1  # frame d's child answered
+            if _scout_failed(frames, d, answer):
+                # Search the card again, frame d + 1 still holding its position, with the
+                # full window. (Written out here: in a helper its tail and `_push`'s were
+                # merged by LLVM, which then kept the reference counts of both.)
                 frames[d, F_SCOUT] = 0
                 frames[d + 1, F_ALPHA] = frames[d, F_ALPHA] - frames[d, F_GAIN]
                 frames[d + 1, F_BETA] = frames[d, F_BETA] - frames[d, F_GAIN]
-                d += 1
-                entering = True
-                continue
-            hands[player] ^= 1 << c
-            if player == bidder:
-                if v > frames[d, F_VALUE]:
-                    frames[d, F_VALUE] = v
-                    frames[d, F_BEST] = c
-                    frames[d, F_ALPHA] = max(frames[d, F_ALPHA], v)
-            elif v < frames[d, F_VALUE]:
-                frames[d, F_VALUE] = v
-                frames[d, F_BEST] = c
-                frames[d, F_BETA] = min(frames[d, F_BETA], v)
-        if not returning:
-            # Play the next move of frame d, or finish the frame.
-            if frames[d, F_NEXT] < frames[d, F_COUNT] and frames[d, F_ALPHA] < frames[d, F_BETA]:
-                n = frames[d, F_N]
-                leader = frames[d, F_LEADER]
-                player = SEAT[leader + n]
-                c = moves[d, frames[d, F_NEXT]]
-                frames[d, F_NEXT] += 1
-                hands[player] ^= 1 << c
-                gain = 0
-                if n == 2:
-                    t0 = frames[d, F_T0]
-                    t1 = frames[d, F_T1]
-                    winner = SEAT[leader + trick_winner(t0, t1, c, trump)]
-                    if winner == bidder:
-                        gain = CARD_POINTS[t0] + CARD_POINTS[t1] + CARD_POINTS[c]
-                    frames[d + 1, F_N] = 0
-                    frames[d + 1, F_LEADER] = winner
-                else:
-                    frames[d + 1, F_N] = n + 1
-                    frames[d + 1, F_LEADER] = leader
-                    frames[d + 1, F_T0] = c if n == 0 else frames[d, F_T0]
-                    frames[d + 1, F_T1] = c
-                frames[d, F_GAIN] = gain
-                alpha = frames[d, F_ALPHA]
-                beta = frames[d, F_BETA]
-                # After the first card, a one-point window only tests whether the card
-                # beats the best so far (principal variation search).
-                frames[d, F_SCOUT] = frames[d, F_NEXT] > 1 and beta - alpha > 1
-                if frames[d, F_SCOUT]:
-                    if player == bidder:
-                        beta = alpha + 1
-                    else:
-                        alpha = beta - 1
-                frames[d + 1, F_ALPHA] = alpha - gain
-                frames[d + 1, F_BETA] = beta - gain
-                d += 1
-                entering = True
-                continue
-            value = frames[d, F_VALUE]
-            hint = frames[d, F_HINT]
-            maximize = SEAT[frames[d, F_LEADER] + frames[d, F_N]] == bidder
-            if frames[d, F_BEST] >= 0 and (value >= frames[d, F_BETA0] if maximize
-                                           else value <= frames[d, F_ALPHA0]):
-                # A cut-off: remember the card for the next node with the same key.
-                hints[_hint_slot(hint, hint_mask)] = hint | (frames[d, F_BEST] + 1)
-            slot = frames[d, F_SLOT]
-            if slot >= 0:
-                known_low = frames[d, F_LOW]
-                known_high = frames[d, F_HIGH]
-                table[slot, 0] = frames[d, F_KEY1]
-                table[slot, 1] = frames[d, F_KEY2]
-                if value <= frames[d, F_ALPHA0]:
-                    known_high = min(known_high, value)
-                elif value >= frames[d, F_BETA0]:
-                    known_low = max(known_low, value)
-                else:
-                    known_low = value
-                    known_high = value
-                table[slot, 2] = _entry(known_low, known_high, frames[d, F_BEST])
-            result = value
-        # `result` is frame d's answer: hand it to the parent.
-        if d == 0:
-            return result
-        d -= 1
+                break
+            _take_answer(hands, frames, d, moves, answer, bidder)
+            done = False
+        d += 1
