@@ -83,6 +83,20 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
             ("random seed", f"{SEED_VARIABLE}={session_seed()} pytest '{item.nodeid}'"))
 
 
+# --- a game every method wins in a blink ---------------------------------------------------------
+
+#: One deck of A-2, one waste pile: turning the whole stock up wins.
+TINY = """variant: plain-frog
+decks: 1
+ranks: 2
+waste-piles: 1
+reserve-size: 1
+foundations: -
+reserve: 2S
+stock: AC 2C AD 2D AH 2H AS
+"""
+
+
 # --- the command ----------------------------------------------------------------------------------
 
 Frog = Callable[..., "tuple[int, str, str]"]

@@ -12,17 +12,7 @@ import json
 import time
 
 import pytest
-
-#: A one-deck A-2 game that every method wins in a blink (the same as test_cli_patience.py).
-TINY = """variant: plain-frog
-decks: 1
-ranks: 2
-waste-piles: 1
-reserve-size: 1
-foundations: -
-reserve: 2S
-stock: AC 2C AD 2D AH 2H AS
-"""
+from tests.conftest import TINY
 
 METHODS = ("search", "cpsat", "brute", "portfolio")
 

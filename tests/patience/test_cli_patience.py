@@ -4,7 +4,7 @@ import json
 import sys
 
 import pytest
-from tests.conftest import frog_process, one_error_line
+from tests.conftest import TINY, frog_process, one_error_line
 
 from solver.patience.deal import deal_from_number, parse_deal
 from solver.patience.rules import variant_rules
@@ -17,16 +17,6 @@ def frog1_file(tmp_path):
     return path
 
 
-# A one-deck A-2 game that a straight run of the stock wins.
-TINY = """variant: plain-frog
-decks: 1
-ranks: 2
-waste-piles: 1
-reserve-size: 1
-foundations: -
-reserve: 2S
-stock: AC 2C AD 2D AH 2H AS
-"""
 TINY_WIN = """# the whole game
 AC stock foundation
 2C stock foundation

@@ -3,7 +3,7 @@ engine's, it is one small self-contained file, and bad paths are refused cleanly
 from __future__ import annotations
 
 import pytest
-from tests.conftest import one_error_line
+from tests.conftest import TINY, one_error_line
 from tests.patience.test_cli_solve import SMALL_LOST
 from tests.replaypage import assert_self_contained, page_data
 
@@ -13,16 +13,6 @@ from solver.replay.patience import frame
 
 LIMIT = 300 * 1024
 
-# One deck of A-2, one waste pile: turning the whole stock up wins.
-TINY = """variant: plain-frog
-decks: 1
-ranks: 2
-waste-piles: 1
-reserve-size: 1
-foundations: -
-reserve: 2S
-stock: AC 2C AD 2D AH 2H AS
-"""
 
 
 def check_frames_against_engine(deal, moves, frames) -> None:
