@@ -6,7 +6,7 @@
 The ladder grows the game (decks, ranks, waste piles; the reserve holds an eighth of the cards,
 as in Frog) under the `frog` rules (forced stock play, deals by PySolFC number). Once no deal
 of a rung is decided, the larger rungs of that deck count are skipped: they only take longer.
-Every win is replayed by cpsat_solve itself. One worker thread, so figures are per core.
+Every win is replayed through the rules engine. One worker thread, so figures are per core.
 """
 from __future__ import annotations
 
@@ -22,9 +22,7 @@ import ortools
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.answer import Limits, Result  # noqa: E402
-from solver.patience.cpsat import cpsat_solve  # noqa: E402
-from solver.patience.deal import deal_from_number  # noqa: E402
-from solver.patience.rules import Rules, variant_rules  # noqa: E402
+from solver.patience import Rules, decide, deal_from_number, variant_rules  # noqa: E402
 
 #: (decks, ranks, waste piles), smallest first within each deck count.
 LADDER = [(1, 5, 2), (1, 7, 2), (1, 9, 3), (1, 11, 3), (1, 13, 4),
@@ -41,7 +39,7 @@ def rung_rules(decks: int, ranks: int, piles: int) -> Rules:
 def solve_numbers(rules: Rules, numbers: range, limit: float) -> list[Result]:
     results = []
     for number in numbers:
-        result = cpsat_solve(deal_from_number(rules, number), Limits(timeout=limit))
+        result = decide(deal_from_number(rules, number), "cpsat", Limits(timeout=limit))
         print(f"    deal {number}: {result.verdict:10} {result.seconds:6.2f} s", flush=True)
         results.append(result)
     return results

@@ -14,9 +14,7 @@ import random
 import statistics
 import time
 
-from solver.tricks.deal import deal_from_number
-from solver.tricks.rules import Rules
-from solver.tricks.search import solve, solve_all
+from solver.tricks import Rules, deal_from_number, solve, solve_all
 
 CONTRACTS = {
     "grand": lambda bidder, rng: Rules("grand", bidder),

@@ -20,11 +20,9 @@ from collections.abc import Iterable
 
 from rule_effects import reduced_games
 
-from solver.patience.deal import Deal, deal_from_number
-from solver.patience.rules import variant_rules
 from solver.answer import Limits
-from solver.patience.search import solve
-from solver.patience.search import warm_up
+from solver.patience import Deal, deal_from_number, variant_rules
+from solver.patience.search import solve, warm_up
 
 DEFAULT_SETS = ["frog:2001-2150", "frog:2151-2300", "pysol-frog:2001-2150",
                 "fanny:1001-1150", "sir-tommy:501-650"]
