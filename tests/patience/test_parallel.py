@@ -227,3 +227,13 @@ def test_ctrl_c_stops_every_worker_and_reports_the_statistics(whole_group):
     assert data["nodes"] > parallel.FIRST_TRY_NODES and data["jobs"] == 2
     assert "Traceback" not in err
     assert not [pid for pid in workers if _alive(pid)]
+
+
+def test_spawned_workers_load_the_kernel_themselves(monkeypatch):
+    """Where the platform cannot fork (macOS, Windows) the workers are spawned: fresh
+    interpreters that import the search (once, for time)."""
+    monkeypatch.setattr(parallel, "_context", lambda: multiprocessing.get_context("spawn"))
+    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 10)
+    result = decide(frog(3), limits=Limits(timeout=300.0), jobs=2)
+    assert result.verdict is Verdict.WINNABLE and result.stats["worker"] in (0, 1)
+    assert not multiprocessing.active_children()
