@@ -87,12 +87,13 @@ def test_node_limit_is_the_total_over_all_workers():
     assert not multiprocessing.active_children()
 
 
-def test_time_limit_is_wall_clock_for_the_whole():
+def test_time_limit_is_wall_clock_for_the_whole(monkeypatch):
+    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 1000)  # workers start on a loaded machine
     start = time.perf_counter()
     result = decide(frog(HARD), limits=Limits(timeout=2.0), jobs=2)
     assert (result.verdict, result.reason) == (Verdict.UNKNOWN, "time limit")
     assert time.perf_counter() - start < 2.0 + parallel.STOP_GRACE
-    assert result.nodes > parallel.FIRST_TRY_NODES
+    assert result.nodes > 1000 and result.stats["jobs"] == 2
     assert not multiprocessing.active_children()
 
 
@@ -237,3 +238,25 @@ def test_spawned_workers_load_the_kernel_themselves(monkeypatch):
     result = decide(frog(3), limits=Limits(timeout=300.0), jobs=2)
     assert result.verdict is Verdict.WINNABLE and result.stats["worker"] in (0, 1)
     assert not multiprocessing.active_children()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_workers_stop_when_the_command_is_killed():
+    """kill -9 of the command leaves no search running: each worker notices that its parent
+    is gone between two kernel chunks."""
+    frog_command = [sys.executable, "-c", "from cli.main import run; run()"]
+    process = subprocess.Popen(frog_command + ["solve", str(HARD), "--jobs", "2", "-q",
+                                               "--memory", "64M"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: set[int] = set()
+    deadline = time.monotonic() + 120
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        workers = _children(process.pid)
+    assert len(workers) >= 2, "the workers did not start"
+    process.kill()
+    process.wait()
+    deadline = time.monotonic() + 30
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [pid for pid in workers if _alive(pid)]
