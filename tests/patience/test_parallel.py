@@ -260,3 +260,13 @@ def test_workers_stop_when_the_command_is_killed():
     while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not [pid for pid in workers if _alive(pid)]
+
+
+def test_the_progress_line_is_one_line_for_all_jobs(capsys):
+    from cli.solve import _ProgressLine
+
+    meter = _ProgressLine(2)
+    meter(3_000_000, 2.0, 40)
+    meter.clear()
+    err = capsys.readouterr().err
+    assert "3,000,000 nodes" in err and "restarts 40 on 2 jobs" in err and "\n" not in err
