@@ -222,10 +222,16 @@ class _Workers:
                                         f"{process.exitcode}) without an answer") from None
             else:
                 return
+        self._record(index, result, error)
+
+    def _record(self, index: int, result: Result | None, error: str | None) -> None:
+        """Keep a worker's answer: the first decisive one is the winner; a failure, or a
+        decisive answer that contradicts the winner, is a SolverBug."""
         if error is not None:
             plan = self.plans[index]
             raise SolverBug(f"search worker {index} (seed {plan.seed}, noise {plan.noise}) "
                             f"failed: {error.strip().splitlines()[-1]}")
+        assert result is not None
         self.results[index] = result
         if result.verdict is not Verdict.UNKNOWN:
             if self.winner is not None and \
@@ -253,6 +259,7 @@ class _Workers:
         STOP_GRACE seconds, terminate the rest, and reap them all: no process outlives this."""
         self.counters[-1] = 1
         grace_end = time.monotonic() + STOP_GRACE
+        bug: SolverBug | None = None
         try:
             while len(self.results) < len(self.processes) and time.monotonic() < grace_end:
                 try:
@@ -263,8 +270,10 @@ class _Workers:
                            if index not in self.results):
                         break
                     continue
-                if result is not None:
-                    self.results[index] = result
+                try:  # an answer that arrives now still counts (a win found meanwhile)
+                    self._record(index, result, error)
+                except SolverBug as exc:
+                    bug = bug or exc
         except KeyboardInterrupt:  # a second Ctrl-C: stop waiting
             self.interrupted = True
         finally:
@@ -279,6 +288,8 @@ class _Workers:
                     process.join()
             self.answers.close()
             self.answers.cancel_join_thread()
+        if bug is not None:
+            raise bug
 
     def result(self, first: Result, jobs: int, seconds: float) -> Result:
         """One Result: the winner's verdict and line, or unknown with the reason; the
