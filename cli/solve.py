@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -13,6 +14,29 @@ from cli.pages import add_html_argument, check_page_path, write_page
 from solver.answer import Result, exit_code
 from solver.patience import DEFAULT_METHOD, METHODS, NOISE, Deal, decide
 from solver.replay import Header, patience_page
+
+#: The most --jobs accepted: more processes than this only share the same cores.
+MAX_JOBS = 256
+
+
+def default_jobs() -> int:
+    """The cores this process may run on (its CPU affinity where the platform tells)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def jobs_from(text: str | None) -> int:
+    """--jobs: a whole number from 1 to MAX_JOBS; absent means every core."""
+    if text is None:
+        return default_jobs()
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise UserError(f"--jobs must be a whole number of processes, not '{text}'") from None
+    if not 1 <= jobs <= MAX_JOBS:
+        raise UserError(f"--jobs must be from 1 to {MAX_JOBS}, not {jobs}")
+    return jobs
 
 PROGRESS_AFTER = 1.0  # seconds before a live progress line appears on a terminal
 MAX_NOISE = 1_000_000  # the kernel draws noise x 1000 in 64 bits
@@ -28,7 +52,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         epilog="examples:\n  frog solve\n  frog solve 1234 --variant pysol-frog\n"
         "  frog solve my-deal.txt --moves-out win.txt && frog verify my-deal.txt win.txt\n"
         "  frog solve 1234 --variant pysol-frog --html win.html\n"
-        "  frog solve 99 --json\n  frog solve 99 --max-nodes 10M --timeout 30s --memory 1G",
+        "  frog solve 99 --json\n  frog solve 99 --max-nodes 10M --timeout 30s --memory 1G\n"
+        "  frog solve 114 --jobs 2 --timeout 5m   # two restart sequences on two cores\n"
+        "  frog solve 39 --jobs 1 --max-nodes 1M  # one core: the same nodes on every run",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     add_deal_arguments(parser)
     parser.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD,
@@ -40,6 +66,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help=f"restart noise: each restart adds random 0..N-1 to the pile "
                         f"scores (10-100) (default {NOISE}; 60 or 120 find some wins that "
                         f"{NOISE} misses, and miss others)")
+    parser.add_argument("--jobs", "-j", metavar="N", default=None,
+                        help=f"processes for the search (default: every core, here "
+                        f"{default_jobs()}; used by the search and the portfolio). A deal "
+                        f"not won in a first try of a fraction of a second is searched by N "
+                        f"independent restart sequences at once (different seeds; noise "
+                        f"--noise and 1.5 x --noise alternating); the first to decide "
+                        f"answers. More sequences "
+                        f"win more hard deals, but which one wins varies with timing, so "
+                        f"--jobs 1 is the reproducible choice (the same nodes every run). "
+                        f"--max-nodes and --memory are totals over the N processes")
     add_limit_arguments(parser)
     parser.add_argument("--moves-out", metavar="FILE",
                         help="write a winning line in the move-list format (for frog verify)")
@@ -57,11 +93,14 @@ def command_solve(args: argparse.Namespace) -> int:
     if args.method == "cpsat" and limits.timeout is None:
         print("frog: note: --method cpsat without --timeout may run for a long time",
               file=sys.stderr)
-    meter = _ProgressLine() if sys.stderr.isatty() and not args.json else None
+    jobs = jobs_from(args.jobs)
+    if args.method not in ("search", "portfolio"):
+        jobs = 1  # CP-SAT and the brute force run in this process
+    meter = _ProgressLine(jobs) if sys.stderr.isatty() and not args.json else None
     try:
         if not 1 <= args.noise <= MAX_NOISE:
             raise UserError(f"--noise must be 1 to {MAX_NOISE:,}, not {args.noise}")
-        result = decide(deal, args.method, limits, meter, noise=args.noise)
+        result = decide(deal, args.method, limits, meter, noise=args.noise, jobs=jobs)
     finally:
         if meter:
             meter.clear()
@@ -71,7 +110,7 @@ def command_solve(args: argparse.Namespace) -> int:
         write_page(args.html, patience_page(deal, _page_header(result, deal, title),
                                             result.moves or []))
     if args.json:
-        print(json.dumps(_as_json(result, deal, title, limits)))
+        print(json.dumps({**_as_json(result, deal, title, limits), "jobs": jobs}))
     else:
         print(_as_text(result, title, args.quiet))
     return exit_code(result.verdict)
@@ -149,11 +188,13 @@ def _as_json(result: Result, deal, title: str, limits) -> dict:
 
 
 class _ProgressLine:
-    """A live line on stderr once a search has run for a second: nodes, rate, elapsed."""
+    """A live line on stderr once a search has run for a second: nodes, rate, elapsed (with
+    --jobs, the nodes and restarts of all processes together)."""
 
-    def __init__(self) -> None:
+    def __init__(self, jobs: int = 1) -> None:
         self.shown = False
         self.last = 0.0
+        self.jobs = jobs
 
     def __call__(self, nodes: int, seconds: float, restarts: int) -> None:
         now = time.monotonic()
@@ -161,8 +202,10 @@ class _ProgressLine:
             return
         self.last = now
         rate = nodes / seconds if seconds else 0
+        where = f"restarts {restarts} on {self.jobs} jobs" if self.jobs > 1 \
+            else f"restart {restarts}"
         sys.stderr.write(f"\r{nodes:>14,} nodes  {rate / 1e6:6.2f} M/s  {seconds:8.1f} s  "
-                         f"restart {restarts}   ")
+                         f"{where}   ")
         sys.stderr.flush()
         self.shown = True
 

@@ -79,8 +79,10 @@ def test_a_method_whose_line_does_not_win_exits_4(frog, tiny, monkeypatch, metho
 
     module = importlib.import_module(target)
     monkeypatch.setattr(module, attribute, _without_last_move(getattr(module, attribute)))
-    message = one_internal_error(*frog("solve", tiny, "--method", method, "--json"),
-                                 "winning line fails its replay")
+    # --jobs 1: the patched function is the one-process search (test_parallel.py patches
+    # the parallel one)
+    message = one_internal_error(*frog("solve", tiny, "--method", method, "--json",
+                                       "--jobs", "1"), "winning line fails its replay")
     assert "does not win" in message
 
 
@@ -229,7 +231,8 @@ def test_a_table_that_cannot_grow_keeps_searching(frog, monkeypatch):
         real(self, entries)
 
     monkeypatch.setattr(state.Table, "_allocate", no_memory_beyond_the_start)
-    code, out, err = frog("solve", "1", "--max-nodes", "400K", "--memory", "1G", "--json")
+    code, out, err = frog("solve", "1", "--max-nodes", "400K", "--memory", "1G", "--json",
+                          "--jobs", "1")  # one table: the statistics are its own
     data = json.loads(out)
     assert code == 3 and err == ""
     assert (data["verdict"], data["reason"], data["nodes"]) == ("unknown", "node limit", 400_000)

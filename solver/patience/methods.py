@@ -9,7 +9,7 @@ from __future__ import annotations
 from solver.answer import Limits, Progress, Result, SolverBug, Verdict
 from solver.patience.deal import Deal
 from solver.patience.engine import replay
-from solver.patience.search import NOISE, solve
+from solver.patience.search import NOISE, solve, solve_parallel
 
 METHODS = ("search", "cpsat", "brute", "portfolio")
 DEFAULT_METHOD = "search"
@@ -18,18 +18,24 @@ PORTFOLIO_CPSAT_SECONDS = 60.0
 
 
 def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
-           progress: Progress | None = None, noise: int = NOISE) -> Result:
+           progress: Progress | None = None, noise: int = NOISE, jobs: int = 1) -> Result:
     """Decide `deal` with the named method within `limits`; every method honours all of them
     and Ctrl-C. A win that fails its replay through the rules engine raises SolverBug.
-    `noise` is the search's restart noise (see solver.patience.search)."""
+    `noise` is the search's restart noise (see solver.patience.search). `jobs` > 1 runs the
+    search (alone or in the portfolio) as that many independent restart sequences in
+    parallel processes (solver.patience.search.parallel); `max_nodes` and `memory` are then
+    totals over them. The default, 1, is one process and reproducible node for node; the
+    surveys keep it, since they already run one deal per core."""
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
     if method == "search":
-        result = solve(deal, limits, progress, noise=noise)
+        result = _search(deal, limits, progress, noise, jobs)
     elif method == "cpsat":
         result = _cpsat(deal, limits)
     elif method == "brute":
         result = _brute(deal, limits)
     elif method == "portfolio":
-        result = _portfolio(deal, limits, progress, noise)
+        result = _portfolio(deal, limits, progress, noise, jobs)
     else:
         raise ValueError(f"unknown method '{method}' (choose from {', '.join(METHODS)})")
     if result.verdict is Verdict.WINNABLE:
@@ -38,6 +44,14 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
             raise SolverBug(f"the {result.method} method's winning line fails its replay: "
                             f"{check.reason or 'it does not win'}")
     return result
+
+
+def _search(deal: Deal, limits: Limits, progress: Progress | None, noise: int,
+            jobs: int) -> Result:
+    """The search: one sequence in this process, or the parallel portfolio of sequences."""
+    if jobs == 1:
+        return solve(deal, limits, progress, noise=noise)
+    return solve_parallel(deal, limits, progress, jobs=jobs, noise=noise)
 
 
 def _cpsat(deal: Deal, limits: Limits) -> Result:
@@ -52,10 +66,11 @@ def _brute(deal: Deal, limits: Limits) -> Result:
     return brute_solve(deal, limits)
 
 
-def _portfolio(deal: Deal, limits: Limits, progress: Progress | None, noise: int) -> Result:
-    """The search first; when it stops at a time limit, CP-SAT gets a second opinion for
-    as long again (capped at PORTFOLIO_CPSAT_SECONDS)."""
-    result = solve(deal, limits, progress, noise=noise)
+def _portfolio(deal: Deal, limits: Limits, progress: Progress | None, noise: int,
+               jobs: int) -> Result:
+    """The search first (on `jobs` processes); when it stops at a time limit, CP-SAT gets a
+    second opinion for as long again (capped at PORTFOLIO_CPSAT_SECONDS)."""
+    result = _search(deal, limits, progress, noise, jobs)
     if result.verdict is not Verdict.UNKNOWN or result.reason != "time limit":
         result.method = "portfolio/search"
         return result

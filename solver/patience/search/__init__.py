@@ -2,5 +2,6 @@
 
 Callers outside the search import from here, never from its modules."""
 from solver.patience.search.driver import NOISE, RULE_SWITCHES, solve, warm_up
+from solver.patience.search.parallel import solve_parallel
 
-__all__ = ["NOISE", "RULE_SWITCHES", "solve", "warm_up"]
+__all__ = ["NOISE", "RULE_SWITCHES", "solve", "solve_parallel", "warm_up"]

@@ -10,6 +10,11 @@ whether a position is lost does not depend on the order its children are tried i
 restart whose search finishes within its budget has decided the deal: a win, or
 "unwinnable" when the root itself was exhausted (no node-limit cut below it, since a cut
 abandons the whole restart).
+
+Independent restart sequences (for the parallel portfolio, solver/patience/search/parallel.py):
+`seed` picks one. Sequence 0 is the one above, node for node. Sequence s > 0 draws its
+restarts' noise from seeds s x SEED_STRIDE + restart, so no two sequences share a restart
+seed, and it perturbs its first descent too (the plain first descent is sequence 0's).
 """
 from __future__ import annotations
 
@@ -25,6 +30,8 @@ FIRST_BUDGET = 1000
 BUDGET_GROWTH = 1.01
 NOISE = 20
 CHUNK = 1 << 18
+#: Sequence s seeds its restarts from s x SEED_STRIDE on: no sequence runs 2^32 restarts.
+SEED_STRIDE = 1 << 32
 
 STAT_NAMES = {
     kernel.ST_TT_HITS: "table_hits",
@@ -49,10 +56,15 @@ RULE_SWITCHES = {
 
 def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
           restarts: bool = True, disabled: tuple[str, ...] = (), noise: int = NOISE,
-          growth: float = BUDGET_GROWTH) -> Result:
+          growth: float = BUDGET_GROWTH, seed: int = 0) -> Result:
     """Decide the deal. With `restarts=False` the search is one plain depth-first pass;
     `disabled` names reductions of RULE_SWITCHES to switch off; restarts add random noise
-    0..noise-1 to the pile scores (10-100) and grow their budgets by the factor `growth`."""
+    0..noise-1 to the pile scores (10-100) and grow their budgets by the factor `growth`.
+    `seed` chooses the restart sequence: 0 is the standard one (reproducible node for node);
+    others are independent of it and of each other, for searching the same deal on several
+    cores. Every sequence is a complete search, so its "unwinnable" is a proof."""
+    if seed < 0:
+        raise ValueError(f"seed must be at least 0, not {seed}")
     options = kernel.ALL_OPTIONS
     for name in disabled:
         options &= ~RULE_SWITCHES[name]
@@ -69,7 +81,8 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
             budget = int(FIRST_BUDGET * growth ** restart) if restarts else 1 << 62
             if limits.max_nodes is not None:
                 budget = min(budget, limits.max_nodes - nodes_before)
-            arrays.reset(noise=noise if restart else 0, seed=restart)
+            first_plain = restart == 0 and seed == 0  # sequence 0 starts in the plain order
+            arrays.reset(noise=0 if first_plain else noise, seed=seed * SEED_STRIDE + restart)
             outcome = kernel.PAUSED
             while outcome == kernel.PAUSED:
                 outcome = arrays.run(table, budget, CHUNK, options)
@@ -102,6 +115,8 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
     moves = decode_win(deal, arrays.winning_codes()) if verdict is Verdict.WINNABLE else None
     stats: dict[str, float] = {name: int(arrays.stats[i]) for i, name in STAT_NAMES.items()}
     stats["restarts"] = restart
+    if seed:
+        stats["seed"] = seed
     stats["nodes_per_second"] = round(nodes / seconds) if seconds > 0 else 0
     stats["table_entries"] = table.entries
     return Result(verdict, reason, moves, nodes, seconds, "search", stats)

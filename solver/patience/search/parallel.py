@@ -1,0 +1,321 @@
+"""`solve_parallel(deal, limits, jobs=N)`: one deal, N independent restart sequences on N cores.
+
+Why: which restart sequence finds a hard win is largely luck (FINDINGS.md, Hard wins: the
+same deals fell to other seeds and noise levels), so N cores running N different sequences
+turn more unknowns into wins than one sequence on one core. Worker i runs sequence i
+(`solve(..., seed=i)`) with the noise alternating between `noise` and 1.5 x `noise` (20 and 30
+by default: the reference search won more hard deals with noise 0-29 than with 0-19).
+Worker 0 runs sequence 0, the one-core search, so N jobs never give up the one-core line of
+attack: they only add to it.
+
+Soundness: every worker runs a complete search with its own table of lost positions, so a
+worker's "unwinnable" is a proof on its own, like its "winnable" (whose line `decide`
+replays). The first decisive answer is the answer; the other workers are then stopped. The
+answer is `unknown` only when every worker stopped at a limit.
+
+Cost: most deals are won in milliseconds, far less than starting processes, so a first try
+of FIRST_TRY_NODES nodes of sequence 0 runs in this process; workers start only for a deal
+it leaves open. That first try is the one-core search's own start, so a deal it decides
+gets exactly the one-core answer, node for node.
+
+Limits: `max_nodes` is the total over the first try and all workers (the rest after the
+first try is split evenly), `timeout` is wall-clock time for the whole, and `memory` is
+split evenly between the workers' tables.
+
+Stopping: workers ignore SIGINT (a terminal sends Ctrl-C to the whole process group); this
+process catches it, raises a shared stop flag that every worker reads between kernel chunks
+(a fraction of a second), collects their statistics, and terminates any worker that has not
+answered within STOP_GRACE seconds. A worker also stops when its parent is gone. A worker's
+exception, or a worker that dies without answering, is a SolverBug.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+import signal
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+from solver.answer import Limits, Progress, Result, SolverBug, Verdict
+from solver.patience.deal import Deal
+from solver.patience.search.driver import NOISE, solve
+
+#: Nodes of sequence 0 searched in this process before any worker starts. About 85% of the
+#: `frog` and `pysol-frog` deals 1-200 are won within 200 K nodes (a fifth of a second).
+FIRST_TRY_NODES = 200_000
+#: How often this process collects the workers' node counts for the progress line (seconds).
+POLL_SECONDS = 0.25
+#: How long stopped workers get to report their statistics before they are terminated.
+STOP_GRACE = 5.0
+#: Worker i's noise is noise x NOISE_FACTORS[i % len(NOISE_FACTORS)].
+NOISE_FACTORS = (1.0, 1.5)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one worker searches: its restart sequence, noise and share of the limits."""
+
+    index: int
+    seed: int
+    noise: int
+    limits: Limits
+
+
+def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
+                 seconds_used: float) -> list[Plan]:
+    """The workers' sequences and limits, after a first try that used `nodes_used` nodes and
+    `seconds_used` seconds. A worker whose share of the node limit would be zero is left out.
+
+    >>> [(p.seed, p.noise, p.limits.max_nodes) for p in worker_plans(
+    ...     3, 20, Limits(max_nodes=1000, memory=3 << 20), 200, 0.0)]
+    [(0, 20, 267), (1, 30, 267), (2, 20, 266)]
+    """
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    timeout = None if limits.timeout is None else max(limits.timeout - seconds_used, 0.001)
+    memory = max(limits.memory // jobs, 1 << 16)
+    plans = []
+    for index in range(jobs):
+        max_nodes = None
+        if limits.max_nodes is not None:
+            rest = max(limits.max_nodes - nodes_used, 0)
+            max_nodes = rest // jobs + (1 if index < rest % jobs else 0)
+            if max_nodes == 0:
+                continue
+        worker_noise = max(1, round(noise * NOISE_FACTORS[index % len(NOISE_FACTORS)]))
+        plans.append(Plan(index, index, worker_noise, Limits(max_nodes, timeout, memory)))
+    return plans
+
+
+def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
+                   jobs: int = 2, noise: int = NOISE) -> Result:
+    """Decide `deal` with a first try here, then `jobs` restart sequences in parallel (see the
+    module's docstring). `jobs=1` is exactly `solve(deal, limits, progress, noise=noise)`.
+    The result's stats add `jobs` and, for an answer found by a worker, its `worker`,
+    `seed` and `noise`; nodes and the other counts are totals over all workers."""
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    if jobs == 1:
+        result = solve(deal, limits, progress, noise=noise)
+        result.stats["jobs"] = 1
+        return result
+    start = time.perf_counter()
+    first_nodes = FIRST_TRY_NODES if limits.max_nodes is None \
+        else min(FIRST_TRY_NODES, limits.max_nodes)
+    first = solve(deal, Limits(first_nodes, limits.timeout, limits.memory), progress,
+                  noise=noise)
+    out_of_nodes = limits.max_nodes is not None and first.nodes >= limits.max_nodes
+    if first.verdict is not Verdict.UNKNOWN or first.reason != "node limit" or out_of_nodes:
+        first.stats["jobs"] = jobs
+        return first
+    plans = worker_plans(jobs, noise, limits, first.nodes, time.perf_counter() - start)
+    pool = _Workers(deal, plans)
+    try:
+        pool.start()
+        pool.run(start, limits.timeout, progress, first)
+    except KeyboardInterrupt:
+        pool.interrupted = True
+    finally:
+        pool.stop()
+    return pool.result(first, jobs, time.perf_counter() - start)
+
+
+def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
+    """One worker: search the plan's sequence and put (index, Result or None, error text) on
+    `answers`. counters[2i], counters[2i+1] are its nodes and restarts so far; counters[-1]
+    is the stop flag."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # this process's parent handles Ctrl-C
+    _block_sigint(False)  # blocked by the parent while it started this process
+    parent = os.getppid()
+    slot = 2 * plan.index
+
+    def report(nodes: int, seconds: float, restarts: int) -> None:
+        counters[slot], counters[slot + 1] = nodes, restarts
+        if counters[-1] or os.getppid() != parent:
+            raise KeyboardInterrupt  # the driver stops with "interrupted" and its statistics
+
+    try:
+        result = solve(deal, plan.limits, report, noise=plan.noise, seed=plan.seed)
+    except BaseException:  # noqa: BLE001 - any failure is reported as a solver bug
+        answers.put((plan.index, None, traceback.format_exc(limit=-3)))
+        return
+    answers.put((plan.index, result, None))
+
+
+def _block_sigint(block: bool) -> None:
+    """Block (or unblock) SIGINT in this thread, where the platform can: a Ctrl-C that lands
+    while a worker starts is then held until the worker ignores it, and the parent sees it
+    once all are started."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK if block else signal.SIG_UNBLOCK,
+                               {signal.SIGINT})
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Fork where the platform has it: the children inherit the compiled kernel that the
+    first try has loaded, so they start searching within milliseconds. Elsewhere spawn, and
+    each child loads the kernel from numba's cache."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+class _Workers:
+    """The worker processes of one `solve_parallel` call, their answers and counters."""
+
+    def __init__(self, deal: Deal, plans: list[Plan]) -> None:
+        context = _context()
+        self.plans = {plan.index: plan for plan in plans}
+        size = 2 * (max(self.plans) + 1) + 1
+        self.counters = context.RawArray("q", size)
+        self.answers = context.Queue()
+        self.results: dict[int, Result] = {}
+        self.winner: int | None = None
+        self.interrupted = False
+        self.deadline_passed = False
+        self.processes = {
+            plan.index: context.Process(target=_worker_main, name=f"frog-search-{plan.index}",
+                                        args=(plan, deal, self.counters, self.answers),
+                                        daemon=True)
+            for plan in plans}
+
+    def start(self) -> None:
+        """Start every worker; a Ctrl-C meanwhile is held until they are all started (then
+        `run` sees it), so that no worker starts unprepared for it."""
+        _block_sigint(True)
+        try:
+            for process in self.processes.values():
+                process.start()
+        finally:
+            _block_sigint(False)
+
+    def run(self, start: float, timeout: float | None, progress: Progress | None,
+            first: Result) -> None:
+        """Collect answers until one is decisive or every worker has answered; report the
+        summed progress meanwhile."""
+        while len(self.results) < len(self.processes) and self.winner is None:
+            self._collect(POLL_SECONDS)
+            elapsed = time.perf_counter() - start
+            if progress:
+                nodes, restarts = self._counts()
+                progress(first.nodes + nodes, elapsed, first.stats["restarts"] + restarts)
+            if timeout is not None and elapsed > timeout + STOP_GRACE:
+                self.deadline_passed = True  # the workers missed their own time limit
+                break
+
+    def _collect(self, wait: float) -> None:
+        """Take one answer (waiting at most `wait` seconds); raise SolverBug for a worker that
+        failed or died without answering, or for two workers that contradict each other."""
+        try:
+            index, result, error = self.answers.get(timeout=wait)
+        except queue.Empty:
+            for index, process in self.processes.items():
+                if index not in self.results and process.exitcode is not None:
+                    # it may have answered just before exiting: look once more
+                    try:
+                        index, result, error = self.answers.get(timeout=wait)
+                        break
+                    except queue.Empty:
+                        raise SolverBug(f"search worker {index} stopped (exit code "
+                                        f"{process.exitcode}) without an answer") from None
+            else:
+                return
+        self._record(index, result, error)
+
+    def _record(self, index: int, result: Result | None, error: str | None) -> None:
+        """Keep a worker's answer: the first decisive one is the winner; a failure, or a
+        decisive answer that contradicts the winner, is a SolverBug."""
+        if error is not None:
+            plan = self.plans[index]
+            raise SolverBug(f"search worker {index} (seed {plan.seed}, noise {plan.noise}) "
+                            f"failed: {error.strip().splitlines()[-1]}")
+        assert result is not None
+        self.results[index] = result
+        if result.verdict is not Verdict.UNKNOWN:
+            if self.winner is not None and \
+                    result.verdict is not self.results[self.winner].verdict:
+                raise SolverBug(f"search workers {self.winner} and {index} disagree: "
+                                f"{self.results[self.winner].verdict} and {result.verdict}")
+            if self.winner is None:
+                self.winner = index
+
+    def _counts(self) -> tuple[int, int]:
+        """Nodes and restarts over all workers: final figures where answered, else the last
+        reported ones."""
+        nodes = restarts = 0
+        for index in self.processes:
+            if index in self.results:
+                nodes += self.results[index].nodes
+                restarts += int(self.results[index].stats.get("restarts", 0))
+            else:
+                nodes += self.counters[2 * index]
+                restarts += self.counters[2 * index + 1]
+        return nodes, restarts
+
+    def stop(self) -> None:
+        """Ask every worker to stop, collect the statistics of those that answer within
+        STOP_GRACE seconds, terminate the rest, and reap them all: no process outlives this."""
+        self.counters[-1] = 1
+        grace_end = time.monotonic() + STOP_GRACE
+        bug: SolverBug | None = None
+        try:
+            while len(self.results) < len(self.processes) and time.monotonic() < grace_end:
+                try:
+                    index, result, error = self.answers.get(timeout=POLL_SECONDS)
+                except queue.Empty:
+                    if all(process.exitcode is not None or not process.pid
+                           for index, process in self.processes.items()
+                           if index not in self.results):
+                        break
+                    continue
+                try:  # an answer that arrives now still counts (a win found meanwhile)
+                    self._record(index, result, error)
+                except SolverBug as exc:
+                    bug = bug or exc
+        except KeyboardInterrupt:  # a second Ctrl-C: stop waiting
+            self.interrupted = True
+        finally:
+            started = [process for process in self.processes.values() if process.pid]
+            for process in started:
+                if process.is_alive():
+                    process.terminate()
+            for process in started:
+                process.join(timeout=STOP_GRACE)
+                if process.is_alive():
+                    process.kill()
+                    process.join()
+            self.answers.close()
+            self.answers.cancel_join_thread()
+        if bug is not None:
+            raise bug
+
+    def result(self, first: Result, jobs: int, seconds: float) -> Result:
+        """One Result: the winner's verdict and line, or unknown with the reason; the
+        counts summed over the first try and every worker."""
+        nodes, _ = self._counts()
+        nodes += first.nodes
+        stats: dict[str, float] = {}
+        for part in [first, *self.results.values()]:
+            for key, value in part.stats.items():
+                if key not in ("seed", "nodes_per_second") and isinstance(value, int):
+                    stats[key] = stats.get(key, 0) + value
+        stats["restarts"] = first.stats["restarts"] + self._counts()[1]
+        stats["jobs"] = jobs
+        stats["nodes_per_second"] = round(nodes / seconds) if seconds > 0 else 0
+        if self.winner is not None:
+            found = self.results[self.winner]
+            plan = self.plans[self.winner]
+            stats.update(worker=plan.index, seed=plan.seed, noise=plan.noise)
+            return Result(found.verdict, None, found.moves, nodes, seconds, "search", stats)
+        reasons = {answer.reason for answer in self.results.values()}
+        if self.interrupted:
+            reason = "interrupted"
+        elif self.deadline_passed or "time limit" in reasons:
+            reason = "time limit"
+        elif reasons == {"node limit"}:
+            reason = "node limit"
+        else:
+            reason = "interrupted"  # stopped for another reason (a worker was stopped)
+        return Result(Verdict.UNKNOWN, reason, None, nodes, seconds, "search", stats)

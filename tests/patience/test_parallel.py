@@ -1,0 +1,267 @@
+"""The parallel portfolio (`decide(..., jobs=N)`, `frog solve --jobs N`): independent restart
+sequences, limits as totals, the first decisive answer, worker failures as SolverBug, and
+Ctrl-C stopping every process."""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from solver.answer import Limits, Result, SolverBug, Verdict
+from solver.patience import decide, deal_from_number, parse_deal, variant_rules
+from solver.patience.search import parallel, solve
+from tests.conftest import frog_argv, one_error_line, process_env
+
+#: The SMALL_LOST game of test_cli_solve: lost, and proved so in a few hundred nodes.
+SMALL_LOST = """variant: frog
+decks: 1
+ranks: 3
+waste-piles: 1
+reserve-size: 2
+aces: stay
+reserve: AD 3C
+stock: 2S 2D 2C 3S 3H 2H AC AS AH 3D
+"""
+
+#: `frog` deal 39 is unknown after 60 s of search: a limit always stops it in these tests.
+HARD = 39
+
+needs_fork = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
+                                reason="the failure tests patch the workers through fork")
+
+
+def frog(number: int):
+    return deal_from_number(variant_rules("frog"), number)
+
+
+def test_seed_zero_is_the_standard_sequence_node_for_node():
+    """`frog` deal 3 is won in 18,579 nodes (README); seed 0 and jobs=1 keep that figure."""
+    assert solve(frog(3)).nodes == 18_579
+    assert solve(frog(3), seed=0).nodes == 18_579
+    assert decide(frog(3), jobs=1).nodes == 18_579
+
+
+def test_other_seeds_are_other_complete_searches():
+    deal = frog(3)
+    seeded = [solve(deal, Limits(max_nodes=5_000_000), seed=seed) for seed in (0, 1, 2)]
+    assert {result.verdict for result in seeded} == {Verdict.WINNABLE}
+    assert len({result.nodes for result in seeded}) == 3
+    assert [result.stats.get("seed") for result in seeded] == [None, 1, 2]
+    lost = parse_deal(SMALL_LOST)
+    assert all(solve(lost, seed=seed).verdict is Verdict.UNWINNABLE for seed in range(4))
+    with pytest.raises(ValueError):
+        solve(deal, seed=-1)
+
+
+def test_worker_plans_split_the_limits():
+    plans = parallel.worker_plans(2, 20, Limits(max_nodes=1_000_001, timeout=10.0,
+                                                memory=1 << 30), 200_000, 1.5)
+    assert [(plan.seed, plan.noise) for plan in plans] == [(0, 20), (1, 30)]
+    assert sum(plan.limits.max_nodes for plan in plans) == 800_001
+    assert all(plan.limits.memory == 1 << 29 for plan in plans)
+    assert all(plan.limits.timeout == pytest.approx(8.5) for plan in plans)
+    # no worker is started with a zero node budget
+    assert len(parallel.worker_plans(4, 20, Limits(max_nodes=202), 200, 0.0)) == 2
+
+
+def test_a_deal_won_in_the_first_try_starts_no_process():
+    result = decide(frog(3), jobs=2)
+    assert result.verdict is Verdict.WINNABLE and result.nodes == 18_579
+    assert result.stats["jobs"] == 2 and "worker" not in result.stats
+    assert not multiprocessing.active_children()
+
+
+def test_node_limit_is_the_total_over_all_workers():
+    progress: list[int] = []
+    result = decide(frog(HARD), limits=Limits(max_nodes=700_000), jobs=2,
+                    progress=lambda nodes, seconds, restarts: progress.append(nodes))
+    assert (result.verdict, result.reason) == (Verdict.UNKNOWN, "node limit")
+    assert result.nodes == 700_000 and result.stats["jobs"] == 2
+    assert max(progress) <= 700_000 and max(progress) > parallel.FIRST_TRY_NODES
+    assert not multiprocessing.active_children()
+
+
+def test_time_limit_is_wall_clock_for_the_whole(monkeypatch):
+    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 1000)  # workers start on a loaded machine
+    start = time.perf_counter()
+    result = decide(frog(HARD), limits=Limits(timeout=2.0), jobs=2)
+    assert (result.verdict, result.reason) == (Verdict.UNKNOWN, "time limit")
+    assert time.perf_counter() - start < 2.0 + parallel.STOP_GRACE
+    assert result.nodes > 1000 and result.stats["jobs"] == 2
+    assert not multiprocessing.active_children()
+
+
+def test_workers_decide_wins_and_losses(monkeypatch):
+    """With the first try cut to a few nodes, the workers answer; their win is replayed
+    (decide does it) and their loss is a proof from one complete search."""
+    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 10)
+    won = decide(frog(3), jobs=2)
+    assert won.verdict is Verdict.WINNABLE and won.stats["worker"] in (0, 1)
+    assert won.stats["seed"] == won.stats["worker"] and won.stats["noise"] in (20, 30)
+    lost = decide(parse_deal(SMALL_LOST), jobs=3)
+    assert lost.verdict is Verdict.UNWINNABLE and lost.stats["jobs"] == 3
+    assert not multiprocessing.active_children()
+
+
+def _patch_workers(monkeypatch, behaviour):
+    """Make the workers (processes other than this one) call `behaviour` instead of solve."""
+    parent = os.getpid()
+    real = parallel.solve
+
+    def patched(*args, **kwargs):
+        if os.getpid() == parent:
+            return real(*args, **kwargs)
+        return behaviour()
+
+    monkeypatch.setattr(parallel, "solve", patched)
+    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 10)
+
+
+def _raise() -> Result:
+    raise RuntimeError("boom in the kernel")
+
+
+def _bad_line() -> Result:
+    return Result(Verdict.WINNABLE, moves=[])
+
+
+def _die() -> Result:
+    os._exit(9)
+
+
+@needs_fork
+@pytest.mark.parametrize("behaviour,words", [
+    (_raise, "RuntimeError: boom in the kernel"),
+    (_bad_line, "fails its replay"),
+    (_die, "without an answer")])
+def test_a_worker_failure_is_a_solver_bug(monkeypatch, behaviour, words):
+    _patch_workers(monkeypatch, behaviour)
+    with pytest.raises(SolverBug, match=words):
+        decide(frog(HARD), limits=Limits(timeout=30.0), jobs=2)
+    assert not multiprocessing.active_children()
+
+
+@needs_fork
+def test_a_worker_bug_exits_4_without_a_traceback(monkeypatch, frog):
+    _patch_workers(monkeypatch, _raise)
+    code, _, err = frog("solve", str(HARD), "--jobs", "2", "--timeout", "30s")
+    assert code == 4 and "internal error" in err and "boom" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "two", "1000"])
+def test_bad_jobs_is_one_error_line(frog, value):
+    code, _, err = frog("solve", "3", "--jobs", value)
+    assert code == 2
+    one_error_line(err, "--jobs")
+
+
+def test_json_says_how_many_jobs(frog):
+    code, out, _ = frog("solve", "3", "--jobs", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["jobs"] == 2 and data["stats"]["jobs"] == 2
+    code, out, _ = frog("solve", "3", "--jobs", "1", "--json")
+    data = json.loads(out)
+    assert data["jobs"] == 1 and data["nodes"] == 18_579
+    code, out, _ = frog("solve", "3", "--json")  # every core by default
+    assert json.loads(out)["jobs"] == len(os.sched_getaffinity(0)) \
+        if hasattr(os, "sched_getaffinity") else os.cpu_count()
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is `pid` (Linux /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("whole_group", [False, True], ids=["parent-only", "terminal-like"])
+def test_ctrl_c_stops_every_worker_and_reports_the_statistics(whole_group):
+    """SIGINT to the command alone (as `kill -INT`) or to its whole process group (as a
+    terminal's Ctrl-C): unknown (interrupted), exit 3, nodes of all processes, and no
+    worker left running."""
+    subprocess.run(frog_argv("solve", "9", "-q"), capture_output=True, timeout=600)
+    process = subprocess.Popen(frog_argv("solve", HARD, "--jobs", "2", "--json", "--memory", "64M"),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=whole_group, env=process_env())
+    workers: set[int] = set()
+    deadline = time.monotonic() + 120
+    while len(workers) < 2 and time.monotonic() < deadline:  # the first try, then 2 workers
+        time.sleep(0.2)
+        workers = _children(process.pid)
+    assert len(workers) >= 2, "the workers did not start"
+    time.sleep(2)
+    if whole_group:
+        os.killpg(process.pid, signal.SIGINT)
+    else:
+        process.send_signal(signal.SIGINT)
+    started = time.monotonic()
+    out, err = process.communicate(timeout=60)
+    assert time.monotonic() - started < parallel.STOP_GRACE + 5, "too slow to stop"
+    data = json.loads(out)
+    assert process.returncode == 3, err
+    assert (data["verdict"], data["reason"]) == ("unknown", "interrupted")
+    assert data["nodes"] > parallel.FIRST_TRY_NODES and data["jobs"] == 2
+    assert "Traceback" not in err
+    assert not [pid for pid in workers if _alive(pid)]
+
+
+def test_spawned_workers_load_the_kernel_themselves(monkeypatch):
+    """Where the platform cannot fork (macOS, Windows) the workers are spawned: fresh
+    interpreters that import the search (once, for time)."""
+    monkeypatch.setattr(parallel, "_context", lambda: multiprocessing.get_context("spawn"))
+    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 10)
+    result = decide(frog(3), limits=Limits(timeout=300.0), jobs=2)
+    assert result.verdict is Verdict.WINNABLE and result.stats["worker"] in (0, 1)
+    assert not multiprocessing.active_children()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_workers_stop_when_the_command_is_killed():
+    """kill -9 of the command leaves no search running: each worker notices that its parent
+    is gone between two kernel chunks."""
+    process = subprocess.Popen(frog_argv("solve", HARD, "--jobs", "2", "-q", "--memory", "64M"),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=process_env())
+    workers: set[int] = set()
+    deadline = time.monotonic() + 120
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        workers = _children(process.pid)
+    assert len(workers) >= 2, "the workers did not start"
+    process.kill()
+    process.wait()
+    deadline = time.monotonic() + 30
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [pid for pid in workers if _alive(pid)]
+
+
+def test_the_progress_line_is_one_line_for_all_jobs(capsys):
+    from cli.solve import _ProgressLine
+
+    meter = _ProgressLine(2)
+    meter(3_000_000, 2.0, 40)
+    meter.clear()
+    err = capsys.readouterr().err
+    assert "3,000,000 nodes" in err and "restarts 40 on 2 jobs" in err and "\n" not in err
