@@ -53,6 +53,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _rule_options(verify)
     verify.set_defaults(func=run_verify)
 
+    from cli import tricks_advice
+    tricks_advice.add_explain_option(verify)
+    tricks_advice.register(commands)
+
 
 def _rule_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", type=int, choices=TARGETS, default=60,
@@ -124,6 +128,9 @@ def run_verify(args: argparse.Namespace) -> int:
         left = len(game.hands[0]) + (1 if game.trick else 0)
         _verdict(args, False, f"{args.line}: the line stops with {left} trick(s) still to play")
         return EXIT_INVALID
+    if getattr(args, "explain", False):
+        from cli.tricks_advice import run_explain
+        return run_explain(args, deal, line, rules)
     points = game.points[0]
     _verdict(args, True, f"legal: {len(line.tricks)} tricks; bidder (seat {rules.bidder}) "
              f"takes {points} points: {rules.verdict(points)}, payment {rules.payment(points):+d}",
