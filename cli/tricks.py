@@ -14,7 +14,7 @@ from solver.tricks.cards import CardError, format_cards, parse_suit, points_of
 from solver.tricks.deal import Deal, DealError, deal_from_number, parse_deal
 from solver.tricks.engine import IllegalPlay, replay, winning_index
 from solver.tricks.line import LineError, format_header, format_trick, parse_line
-from solver.tricks.rules import CONTRACTS, SCORING, TARGETS, Rules, RulesError
+from solver.tricks.rules import CONTRACTS, INACTIVE, SCORING, TARGETS, Rules, RulesError
 from solver.tricks.search import Solution, SolverBug, solve, solve_all
 
 EXIT_OK, EXIT_INVALID = 0, 1
@@ -64,8 +64,14 @@ def _rule_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--must-overtrump", action="store_true",
                         help="a player who trumps must beat the trumps already played if able")
     parser.add_argument("--scoring", choices=tuple(SCORING), default="foster")
-    parser.add_argument("--players", type=int, choices=(3, 4, 5), default=3,
-                        help="players at the table (losses are paid to all)")
+    parser.add_argument("--players", type=int, choices=range(3, 8), default=3, metavar="3-7",
+                        help="players at the table (losses are paid to all); at most 5 "
+                        "under foster, 7 under the 1922 sets")
+    parser.add_argument("--penalty-frog", action="store_true",
+                        help="a lost frog pays at the grand (Heart Solo) rate")
+    parser.add_argument("--inactive", choices=INACTIVE, default="receive",
+                        help="players sitting out: only receive (default), pay and receive, "
+                        "or pay and receive for a solo only (1922 sets)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -90,11 +96,13 @@ def run_solve(args: argparse.Namespace) -> int:
             if args.contract or args.trump or args.bidder:
                 raise UserError("--all takes no --contract, --trump or --bidder")
             solutions = solve_all(deal, args.target, args.must_overtrump, args.scoring,
-                                  args.players)
+                                  args.players, args.penalty_frog, args.inactive)
         else:
             solutions = [solve(deal, _rules(args))]
     except SolverBug as exc:
         raise InternalError(str(exc)) from None
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
     seconds = time.perf_counter() - started
     if args.line_file:
         if args.all:
@@ -115,7 +123,8 @@ def run_verify(args: argparse.Namespace) -> int:
     try:
         line = parse_line(_read(args.line))
         rules = line.rules(target=args.target, must_overtrump=args.must_overtrump,
-                           scoring=args.scoring, players=args.players)
+                           scoring=args.scoring, players=args.players,
+                           penalty_frog=args.penalty_frog, inactive=args.inactive)
     except (LineError, RulesError) as exc:
         raise UserError(f"{args.line}: {exc}") from None
     try:
@@ -179,7 +188,7 @@ def _rules(args: argparse.Namespace) -> Rules:
         else:
             trump = parse_suit(args.trump or "hearts")
         return Rules(args.contract, args.bidder, trump, args.target, args.must_overtrump,
-                     args.scoring, args.players)
+                     args.scoring, args.players, args.penalty_frog, args.inactive)
     except (CardError, RulesError) as exc:
         raise UserError(str(exc)) from None
 
@@ -206,6 +215,7 @@ def _solution_json(solution: Solution) -> dict:
                   (p.split(":") for p in format_trick(t).split())] for t in solution.line],
         "target": rules.target, "must_overtrump": rules.must_overtrump,
         "scoring": rules.scoring, "players": rules.players, "nodes": solution.nodes,
+        "penalty_frog": rules.penalty_frog, "inactive": rules.inactive,
     }
 
 

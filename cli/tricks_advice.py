@@ -109,7 +109,8 @@ def _analyse_rules(args: argparse.Namespace, line: Line | None) -> Rules:
         raise UserError("a chico needs --trump clubs, diamonds or spades")
     try:
         return Rules(contract, bidder, trump if trump is not None else parse_suit("hearts"),
-                     args.target, args.must_overtrump, args.scoring, args.players)
+                     args.target, args.must_overtrump, args.scoring, args.players,
+                     args.penalty_frog, args.inactive)
     except RulesError as exc:
         raise UserError(str(exc)) from None
 

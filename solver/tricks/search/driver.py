@@ -118,12 +118,14 @@ def solve(deal: Deal, rules: Rules, table_bits: int = TABLE_BITS) -> Solution:
 
 
 def solve_all(deal: Deal, target: int = 60, must_overtrump: bool = False,
-              scoring: str = "foster", players: int = 3) -> list[Solution]:
+              scoring: str = "foster", players: int = 3, penalty_frog: bool = False,
+              inactive: str = "receive") -> list[Solution]:
     """Every contract the scoring set allows (each chico trump) for every seat."""
     solutions = []
     for bidder in (1, 2, 3):
         for contract, trump in _contracts(scoring):
-            rules = Rules(contract, bidder, trump, target, must_overtrump, scoring, players)
+            rules = Rules(contract, bidder, trump, target, must_overtrump, scoring, players,
+                          penalty_frog, inactive)
             solutions.append(solve(deal, rules))
     return solutions
 
