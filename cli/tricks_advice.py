@@ -16,7 +16,19 @@ from solver.tricks.deal import Deal
 from solver.tricks.engine import IllegalPlay
 from solver.tricks.line import Line, LineError, parse_line
 from solver.tricks.rules import CONTRACTS, Rules, RulesError
+from solver.tricks.bidding import (
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    NOTE,
+    Advice,
+    Table,
+    advise,
+    distributions,
+    hand_deal,
+)
 from solver.tricks.search import SolverBug
+
+MAX_EXACT = 200_000
 
 EXIT_OK, EXIT_INVALID = 0, 1
 
@@ -47,6 +59,42 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--ascii", action="store_true", help="card letters instead of suit symbols")
     _rule_options(parser)
     parser.set_defaults(func=run_analyse)
+
+
+
+    bid = commands.add_parser(
+        "bid", help="bidding advice from one hand: every contract's chances and expected payment",
+        description="Bidding advice from the 11 cards a player holds before the auction. "
+        "The unseen cards (the other two hands and the widow) are dealt at random --samples "
+        "times from a printed seed; on each sample every contract the seat may bid (frog "
+        "with its best discard, chico in each trump, grand) is solved double dummy. For each "
+        "contract: the probability of making it, the mean and spread of the bidder's points "
+        "and the expected payment, each with a 95%% confidence interval; the recommended bid "
+        "is the one with the highest expected payment, or pass when none is above 0. "
+        "Double-dummy values assume every card is visible, so they overstate a declarer who "
+        "cannot see the other hands: treat them as an upper estimate.",
+        epilog='examples: frog tricks bid "AH TH KH QH 9H 8H AC TC KS 7D 6D" --seat 1; '
+        "frog tricks bid deal.txt --seat 2 --samples 500 --jobs 2 --json")
+    bid.add_argument("hand", help='the 11 cards in quotes ("AH TH KH ..."), or a deal file '
+                     "(or deal number) whose --seat hand is used; the rest of a deal is ignored")
+    bid.add_argument("--seat", type=int, choices=(1, 2, 3), required=True,
+                     help="the seat bidding: 1 is eldest and leads to the first trick")
+    _advice_options(bid)
+    _rule_options(bid)
+    bid.set_defaults(func=run_bid)
+
+
+def _advice_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
+                        help=f"random deals of the unseen cards (default {DEFAULT_SAMPLES})")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                        help=f"seed of the random deals (default {DEFAULT_SEED}; printed)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes (the answer does not depend on it)")
+    parser.add_argument("--exact", action="store_true",
+                        help="average over every distribution of the unseen cards instead of "
+                        "samples (reduced deals only: at most %d distributions)" % MAX_EXACT)
+    parser.add_argument("--ascii", action="store_true", help="card letters instead of suit symbols")
 
 
 def add_explain_option(verify: argparse.ArgumentParser) -> None:
@@ -229,3 +277,121 @@ def _explanation_json(result) -> dict:
                    "before": s.before, "after": s.after, "lost": s.lost,
                    "side": "bidder" if s.by_bidder else "defenders"} for s in result.swings],
     }
+
+
+def table_of(args: argparse.Namespace) -> Table:
+    """The rule parameters of the command line, checked once (one line on error)."""
+    table = Table(args.target, args.must_overtrump, args.scoring, args.players,
+                  args.penalty_frog, args.inactive)
+    try:
+        table.rules("grand", 1, parse_suit("hearts"))
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
+    return table
+
+
+def check_sampling(args: argparse.Namespace, deal: Deal, seat: int) -> None:
+    if args.samples < 2:
+        raise UserError("--samples must be at least 2")
+    if args.jobs < 1:
+        raise UserError("--jobs must be at least 1")
+    if args.exact and distributions(deal, seat) > MAX_EXACT:
+        raise UserError(f"--exact would solve {distributions(deal, seat):,} distributions "
+                        f"(at most {MAX_EXACT:,}): use it on reduced deals, or sample")
+
+
+def load_hand(text: str, seat: int) -> Deal:
+    """A deal from a deal file or number, or from an 11-card hand given at `seat`."""
+    from cli.tricks import _load_deal
+    from pathlib import Path
+
+    if Path(text).exists() or text.strip().isdigit():
+        return _load_deal(text)
+    try:
+        cards = [parse_card(w) for w in text.replace(",", " ").split()]
+    except CardError as exc:
+        raise UserError(f"{exc} (give 11 cards in quotes, or a deal file)") from None
+    if len(cards) != 11 or len(set(cards)) != 11:
+        raise UserError(f"a hand has 11 different cards, not {len(set(cards))} "
+                        f"(or give a deal file)")
+    return hand_deal(cards, seat)
+
+
+def run_bid(args: argparse.Namespace) -> int:
+    import time
+
+    deal = load_hand(args.hand, args.seat)
+    table = table_of(args)
+    check_sampling(args, deal, args.seat)
+    started = time.perf_counter()
+    try:
+        advice = advise(deal, args.seat, table, args.samples, args.seed, args.jobs, args.exact)
+    except SolverBug as exc:
+        raise InternalError(str(exc)) from None
+    seconds = time.perf_counter() - started
+    if args.json:
+        print(json.dumps(advice_json(advice, table, seconds)))
+    else:
+        print_advice(advice, table, seconds, args.ascii, args.jobs)
+    return EXIT_OK
+
+
+def advice_json(advice: Advice, table: Table, seconds: float) -> dict:
+    best = advice.recommended
+    return {
+        "seat": advice.seat, "hand": [card_name(c) for c in sorted(advice.hand)],
+        "exact": advice.exact, "samples": advice.estimates[0].samples if advice.estimates else 0,
+        "seed": advice.seed,
+        "contracts": [{
+            "contract": e.contract, "trump": _suit(e.trump), "p_make": e.p_make,
+            "p_make_ci": list(e.p_make_ci), "mean_points": e.mean_points,
+            "sd_points": e.sd_points, "mean_points_ci": list(e.mean_points_ci),
+            "mean_payment": e.mean_payment, "sd_payment": e.sd_payment,
+            "mean_payment_ci": list(e.mean_payment_ci)} for e in advice.estimates],
+        "recommended": {"bid": best.contract if best else "pass",
+                        "trump": _suit(best.trump) if best else None,
+                        "mean_payment": best.mean_payment if best else 0.0},
+        "target": table.target, "must_overtrump": table.must_overtrump,
+        "scoring": table.scoring, "players": table.players,
+        "penalty_frog": table.penalty_frog, "inactive": table.inactive,
+        "note": NOTE, "seconds": round(seconds, 3),
+    }
+
+
+def _suit(trump: int) -> str:
+    from solver.tricks.cards import SUIT_NAMES
+    return SUIT_NAMES[trump]
+
+
+def print_advice(advice: Advice, table: Table, seconds: float, ascii_only: bool,
+                 jobs: int) -> None:
+    n = advice.estimates[0].samples if advice.estimates else 0
+    print(f"seat {advice.seat} holds {cards_text(advice.hand, ascii_only)}"
+          + (" (eldest: leads to the first trick)" if advice.seat == 1 else ""))
+    if advice.exact:
+        print(f"every one of the {n} distributions of the unseen cards, solved double dummy")
+    else:
+        print(f"{n} random deals of the unseen cards (seed {advice.seed}; --seed, --samples "
+              f"to change), each solved double dummy")
+    print(f"scoring {table.scoring}, target {table.target}, {table.players} players"
+          + (", penalty frog" if table.penalty_frog else "")
+          + (f", inactive players {table.inactive}" if table.players > 3 else ""))
+    print(f"{'contract':<16}{'P(make) [95% CI]':<21}{'points: mean, sd [95% CI]':<31}"
+          f"expected payment [95% CI]")
+    for e in advice.estimates:
+        print(f"{e.name:<16}{e.p_make:>4.2f} [{e.p_make_ci[0]:.2f}, {e.p_make_ci[1]:.2f}]    "
+              f"{e.mean_points:>5.1f}, {e.sd_points:>4.1f} [{e.mean_points_ci[0]:5.1f}, "
+              f"{e.mean_points_ci[1]:5.1f}]    {e.mean_payment:>+7.1f} "
+              f"[{e.mean_payment_ci[0]:+.1f}, {e.mean_payment_ci[1]:+.1f}]")
+    best = advice.recommended
+    if best is None:
+        print("recommended: pass (no contract is expected to win; passing pays 0)")
+    else:
+        runner = sorted(advice.estimates, key=lambda e: -e.mean_payment)[1:2]
+        close = (f"; next best {runner[0].name} {runner[0].mean_payment:+.1f}"
+                 if runner else "")
+        print(f"recommended: {best.name} (expected payment {best.mean_payment:+.1f} a hand"
+              f"{close}; passing pays 0)")
+    print(f"note: {NOTE}")
+    print(f"solved {n * len(advice.estimates)} contracts in {seconds:.1f} s ({jobs} job"
+          f"{'s' if jobs > 1 else ''})")

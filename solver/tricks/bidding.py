@@ -156,6 +156,13 @@ def all_deals(deal: Deal, seat: int) -> Iterator[Deal]:
             yield redeal(deal, seat, list(first) + list(second) + widow)
 
 
+def distributions(deal: Deal, seat: int) -> int:
+    """How many distributions of the unseen cards `all_deals` yields."""
+    pool = len(unseen_cards(deal, seat))
+    size = deal.hand_size
+    return math.comb(pool, size) * math.comb(pool - size, size)
+
+
 def _solve_chunk(job: tuple[list[Deal], int, Table]) -> list[list[int]]:
     """Bidder's points for every contract on each deal (one worker's share)."""
     deals, seat, table = job
@@ -210,21 +217,26 @@ def advise(deal: Deal, seat: int, table: Table = Table(), samples: int = DEFAULT
     for column, (name, trump) in enumerate(contracts(table.scoring)):
         rules = table.rules(name, seat, trump)
         points = [row[column] for row in rows]
-        estimates.append(estimate(rules, points))
+        estimates.append(estimate(rules, points, exact))
     return Advice(seat, list(deal.hands[seat - 1]), None if exact else seed, estimates, exact)
 
 
-def estimate(rules: Rules, points: list[int]) -> Estimate:
+def estimate(rules: Rules, points: list[int], exact: bool = False) -> Estimate:
     """Means, spreads and 95 % intervals of one contract's sampled totals.
 
     P(make) has a Wilson score interval (sound near 0 and 1); the means have normal
     intervals (mean +- 1.96 standard errors), fair for the hundreds of samples used.
+    An `exact` average (every distribution) has no sampling error: its intervals are
+    the values themselves.
     """
     n = len(points)
     payments = [rules.payment(p) for p in points]
     made = sum(rules.verdict(p) == "made" for p in points)
     mean_p, sd_p = _mean_sd(points)
     mean_pay, sd_pay = _mean_sd(payments)
+    if exact:
+        return Estimate(rules.contract, rules.trump, n, made / n, (made / n, made / n),
+                        mean_p, sd_p, (mean_p, mean_p), mean_pay, sd_pay, (mean_pay, mean_pay))
     return Estimate(rules.contract, rules.trump, n, made / n, wilson(made, n),
                     mean_p, sd_p, _interval(mean_p, sd_p, n),
                     mean_pay, sd_pay, _interval(mean_pay, sd_pay, n))
