@@ -9,7 +9,7 @@ import argparse
 import json
 
 from cli.errors import InternalError, UserError
-from cli.tricks_display import card_text, cards_text, play_text, trick_rows
+from cli.tricks_display import card_text, cards_text, play_text, solution_rows, trick_rows
 from solver.tricks.analyse import analyse, best_discard, explain, position
 from solver.tricks.cards import CardError, card_name, parse_card, parse_suit, points_of
 from solver.tricks.deal import Deal
@@ -82,6 +82,22 @@ def register(commands: argparse._SubParsersAction) -> None:
     _advice_options(bid)
     _rule_options(bid)
     bid.set_defaults(func=run_bid)
+
+    auction = commands.add_parser(
+        "auction", help="the whole auction, every seat bidding on its own hand, then the play",
+        description="One round of bidding as the sources give it: from eldest (seat 1), each "
+        "player passes or names a game higher than any named so far (frog < chico < grand); "
+        "a player whose frog is overcalled by chico may at once raise to grand; the highest "
+        "game named is played, exactly that one; if all pass the deal is thrown in. Every "
+        "seat follows `frog tricks bid` on its own 11 cards (asked only about the games it "
+        "may still name): it names the one with the highest expected payment if above 0. "
+        "The winning contract is then played double dummy. Seat s samples with seed "
+        "SEED + s - 1. Rules and their reading: docs/tricks.md.",
+        epilog="example: frog tricks auction deal.txt --samples 100 --jobs 2")
+    auction.add_argument("deal", help="deal file (or a deal number)")
+    _advice_options(auction)
+    _rule_options(auction)
+    auction.set_defaults(func=run_auction_command)
 
 
 def _advice_options(parser: argparse.ArgumentParser) -> None:
@@ -395,3 +411,67 @@ def print_advice(advice: Advice, table: Table, seconds: float, ascii_only: bool,
     print(f"note: {NOTE}")
     print(f"solved {n * len(advice.estimates)} contracts in {seconds:.1f} s ({jobs} job"
           f"{'s' if jobs > 1 else ''})")
+
+
+def run_auction_command(args: argparse.Namespace) -> int:
+    from cli.tricks import _load_deal
+    from solver.tricks.auction import run_auction
+
+    deal = _load_deal(args.deal)
+    table = table_of(args)
+    if args.exact:
+        raise UserError("auction samples; --exact is for bid")
+    for seat in (1, 2, 3):
+        check_sampling(args, deal, seat)
+    try:
+        result = run_auction(deal, table, args.samples, args.seed, args.jobs)
+    except SolverBug as exc:
+        raise InternalError(str(exc)) from None
+    if args.json:
+        print(json.dumps(auction_json(result, table)))
+        return EXIT_OK
+    a = args.ascii
+    n = args.samples
+    print(f"auction: each seat bids on its own hand, {n} random deals of its unseen cards "
+          f"(seeds {args.seed}, {args.seed + 1}, {args.seed + 2} for seats 1, 2, 3)")
+    for call in result.calls:
+        advice = result.advice.get(call.seat)
+        if call.raised:
+            why = f"raises after the chico overcall: grand expected {call.expected:+.1f}"
+        elif advice is None:
+            why = "nothing higher may be named"
+        else:
+            why = ", ".join(f"{e.name} {e.mean_payment:+.1f}" for e in advice.estimates)
+            why = "expected payments: " + why
+        print(f"  seat {call.seat}: {call.name:<15} ({why})")
+    print(f"note: {NOTE}")
+    if result.solution is None:
+        print("all pass: the deal is thrown in")
+        return EXIT_OK
+    s = result.solution
+    rules = s.rules
+    print(f"contract: {rules.contract}, trumps {rules.trump_name}, bidder seat {rules.bidder}; "
+          f"target {rules.target}, scoring {rules.scoring}, {rules.players} players")
+    if rules.contract == "frog":
+        print(f"widow: {cards_text(s.deal.widow, a)}; discard: {cards_text(s.discard, a)} "
+              f"({points_of(s.discard)} points)")
+    else:
+        print(f"widow: {cards_text(s.deal.widow, a)} ({points_of(s.deal.widow)} points)")
+    print(f"played double dummy: bidder {s.bidder_points} -> {s.verdict}, payment {s.payment:+d}")
+    for row in solution_rows(s, a):
+        print("  " + row)
+    return EXIT_OK
+
+
+def auction_json(result, table: Table) -> dict:
+    from cli.tricks import _solution_json
+
+    return {
+        "calls": [{"seat": c.seat, "bid": c.bid,
+                   "trump": _suit(c.trump) if c.trump is not None else None,
+                   "expected_payment": c.expected, "raised": c.raised} for c in result.calls],
+        "advice": {str(seat): advice_json(a, table, 0.0)["contracts"]
+                   for seat, a in result.advice.items()},
+        "contract": _solution_json(result.solution) if result.solution else None,
+        "thrown_in": result.solution is None, "note": NOTE,
+    }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from solver.tricks.cards import POINTS, card_name, sort_hand
+from solver.tricks.cards import POINTS, card_name, points_of, sort_hand
 from solver.tricks.engine import winning_index
 from solver.tricks.rules import Rules
 
@@ -60,3 +60,11 @@ def trick_rows(rules: Rules, start_points: int, tricks: list[list[tuple[int, int
         rows.append(f"{number:>5}  {trick[0][0]:<4} {plays:<24} seat {winner} {side:<10}"
                     f"{points:>6}  {total:>6} / {rules.target}")
     return rows
+
+
+def solution_rows(solution, ascii_only: bool = False) -> list[str]:
+    """A solved contract's optimal line as the trick table, starting from what the bidder
+    holds before play (widow or discards, and points already taken)."""
+    rules, deal = solution.rules, solution.deal
+    banked = points_of(solution.discard) if rules.contract == "frog" else points_of(deal.widow)
+    return trick_rows(rules, deal.taken[0] + banked, solution.line, ascii_only)

@@ -163,14 +163,19 @@ def distributions(deal: Deal, seat: int) -> int:
     return math.comb(pool, size) * math.comb(pool - size, size)
 
 
-def _solve_chunk(job: tuple[list[Deal], int, Table]) -> list[list[int]]:
+Choice = tuple[str, int]  # a contract and its trump suit
+
+
+def _solve_chunk(job: tuple[list[Deal], int, Table, list[Choice]]) -> list[list[int]]:
     """Bidder's points for every contract on each deal (one worker's share)."""
-    deals, seat, table = job
-    return [solve_contracts(d, seat, table) for d in deals]
+    deals, seat, table, choices = job
+    return [solve_contracts(d, seat, table, choices) for d in deals]
 
 
-def solve_contracts(deal: Deal, seat: int, table: Table) -> list[int]:
-    """The seat's double-dummy total in every contract of `contracts`, in that order.
+def solve_contracts(deal: Deal, seat: int, table: Table,
+                    choices: list[Choice] | None = None) -> list[int]:
+    """The seat's double-dummy total in each contract of `choices` (default: every one
+    the scoring set allows, see `contracts`), in that order.
 
     Fresh tables for each deal and contract: tables reused from deal to deal stay correct
     (a key is a whole position) but measured slower, stale entries crowding the slots;
@@ -179,24 +184,25 @@ def solve_contracts(deal: Deal, seat: int, table: Table) -> list[int]:
     """
     return [bidder_points(deal, rules, Searcher(rules))
             for rules in (table.rules(name, seat, trump)
-                          for name, trump in contracts(table.scoring))]
+                          for name, trump in choices or contracts(table.scoring))]
 
 
-def solve_samples(deals: list[Deal], seat: int, table: Table, jobs: int = 1) -> list[list[int]]:
-    """Rows of bidder's points, one per deal, one column per contract of `contracts`.
+def solve_samples(deals: list[Deal], seat: int, table: Table, jobs: int = 1,
+                  choices: list[Choice] | None = None) -> list[list[int]]:
+    """Rows of bidder's points, one per deal, one column per contract of `choices`.
 
     With `jobs` > 1 the deals are split among worker processes; the result does not
     depend on `jobs` (each value is exact, whatever table it was found with).
     """
     if jobs <= 1 or len(deals) < 2:
-        return _solve_chunk((deals, seat, table))
+        return _solve_chunk((deals, seat, table, choices or []))
     chunks = max(jobs * 4, 1)
     parts = [deals[i::chunks] for i in range(chunks)]
-    _solve_chunk(([], seat, table))  # compile or load the kernel before forking
+    _solve_chunk(([], seat, table, []))  # compile or load the kernel before forking
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        results = list(pool.map(_solve_chunk, [(p, seat, table) for p in parts]))
+        results = list(pool.map(_solve_chunk, [(p, seat, table, choices or []) for p in parts]))
     rows: list[list[int]] = [[] for _ in deals]
     for i, part in enumerate(results):
         for j, row in enumerate(part):
@@ -205,16 +211,21 @@ def solve_samples(deals: list[Deal], seat: int, table: Table, jobs: int = 1) -> 
 
 
 def advise(deal: Deal, seat: int, table: Table = Table(), samples: int = DEFAULT_SAMPLES,
-           seed: int = DEFAULT_SEED, jobs: int = 1, exact: bool = False) -> Advice:
+           seed: int = DEFAULT_SEED, jobs: int = 1, exact: bool = False,
+           choices: list[Choice] | None = None) -> Advice:
     """Estimate every contract for `seat`, whose hand is the deal's; the rest is unseen.
+
+    `choices` limits the contracts estimated (the auction asks only about the contracts a
+    seat may still bid).
 
     `exact` averages over every distribution of the unseen cards instead of samples
     (only sensible for reduced deals: 11-card hands have about 10^13 of them).
     """
     deals = list(all_deals(deal, seat)) if exact else sample_deals(deal, seat, samples, seed)
-    rows = solve_samples(deals, seat, table, jobs)
+    choices = choices or contracts(table.scoring)
+    rows = solve_samples(deals, seat, table, jobs, choices)
     estimates = []
-    for column, (name, trump) in enumerate(contracts(table.scoring)):
+    for column, (name, trump) in enumerate(choices):
         rules = table.rules(name, seat, trump)
         points = [row[column] for row in rows]
         estimates.append(estimate(rules, points, exact))
