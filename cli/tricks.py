@@ -43,6 +43,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               help="every contract (and chico trump) for every seat")
     solve_parser.add_argument("--line-file", metavar="PATH",
                               help="also write the line of play to PATH (for verify)")
+    solve_parser.add_argument("--ascii", action="store_true",
+                              help="card letters instead of suit symbols in the trick table")
     _rule_options(solve_parser)
     solve_parser.set_defaults(func=run_solve)
 
@@ -114,7 +116,7 @@ def run_solve(args: argparse.Namespace) -> int:
     elif args.all:
         _print_table(solutions, seconds)
     else:
-        _print_solution(solutions[0], seconds)
+        _print_solution(solutions[0], seconds, args.ascii)
     return EXIT_OK
 
 
@@ -219,7 +221,7 @@ def _solution_json(solution: Solution) -> dict:
     }
 
 
-def _print_solution(solution: Solution, seconds: float) -> None:
+def _print_solution(solution: Solution, seconds: float, ascii_only: bool = False) -> None:
     rules, deal = solution.rules, solution.deal
     banked = points_of(solution.discard) if rules.contract == "frog" else points_of(deal.widow)
     print(f"contract: {rules.contract}, trumps {rules.trump_name}, bidder seat {rules.bidder}; "
@@ -232,8 +234,10 @@ def _print_solution(solution: Solution, seconds: float) -> None:
     print(f"bidder's points under perfect play: {solution.bidder_points} -> {solution.verdict}, "
           f"payment {solution.payment:+d}")
     print(f"solved in {seconds:.3f} s, {solution.nodes} nodes; optimal line "
-          f"(replayed and checked):")
-    print(_line_text(solution), end="")
+          f"(replayed and checked; --line-file writes it for verify):")
+    from cli.tricks_display import solution_rows
+    for row in solution_rows(solution, ascii_only):
+        print(row)
 
 
 def _print_table(solutions: list[Solution], seconds: float) -> None:
