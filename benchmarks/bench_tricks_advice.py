@@ -1,9 +1,9 @@
 """Benchmark of the advice commands of Frog, the trick-taking game: `analyse` of full
 positions and `bid` with 200 samples.
 
-analyse: random numbered deals, a random contract and bidder, a random number of cards
-of random legal play (0-8, so positions at the start, between tricks and mid-trick), then
-every legal card valued as `frog tricks analyse` does. Targets: at most 1 s a position.
+analyse: random numbered deals, a random contract and bidder, the first 0-8 cards of the
+optimal line (so full positions at the start, between tricks and mid-trick), then every
+legal card valued as `frog tricks analyse` does. Targets: at most 1 s a position.
 bid: random numbered deals and seats, `--samples 200 --jobs 2` as the command runs them
 (wall time, the number the target speaks of: at most 15 s on the 2-core machine).
 
@@ -17,11 +17,12 @@ import random
 import statistics
 import time
 
-from solver.tricks.analyse import analyse, best_discard
+from solver.tricks.analyse import analyse
 from solver.tricks.bidding import Table, advise
 from solver.tricks.deal import deal_from_number
 from solver.tricks.engine import Game
 from solver.tricks.rules import Rules
+from solver.tricks.search import solve
 
 
 def main() -> None:
@@ -42,9 +43,10 @@ def main() -> None:
         contract = rng.choice(["frog", "chico", "grand"])
         rules = Rules(contract, rng.randint(1, 3), rng.choice([0, 1, 3]) if contract == "chico" else 2)
         deal = deal_from_number(number)
-        game = Game.start(deal, rules, best_discard(deal, rules))
-        for _ in range(rng.randint(0, 8)):
-            game.play(rng.choice(game.legal()))
+        solution = solve(deal, rules)
+        game = Game.start(deal, rules, solution.discard)
+        for _, c in [play for trick in solution.line for play in trick][:rng.randint(0, 8)]:
+            game.play(c)
         wall, cpu = time.perf_counter(), time.process_time()
         result = analyse(game)
         walls.append(time.perf_counter() - wall)

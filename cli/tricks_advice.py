@@ -69,7 +69,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "times from a printed seed; on each sample every contract the seat may bid (frog "
         "with its best discard, chico in each trump, grand) is solved double dummy. For each "
         "contract: the probability of making it, the mean and spread of the bidder's points "
-        "and the expected payment, each with a 95%% confidence interval; the recommended bid "
+        "and the expected payment, each with a 95% confidence interval; the recommended bid "
         "is the one with the highest expected payment, or pass when none is above 0. "
         "Double-dummy values assume every card is visible, so they overstate a declarer who "
         "cannot see the other hands: treat them as an upper estimate.",
