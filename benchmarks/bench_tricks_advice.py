@@ -28,6 +28,9 @@ from solver.tricks.search import solve
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--played", type=int, default=8,
+                        help="at most this many cards of the optimal line played first "
+                        "(0: every position is the start of the hand, the hardest)")
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
@@ -45,7 +48,7 @@ def main() -> None:
         deal = deal_from_number(number)
         solution = solve(deal, rules)
         game = Game.start(deal, rules, solution.discard)
-        for _, c in [play for trick in solution.line for play in trick][:rng.randint(0, 8)]:
+        for _, c in [play for trick in solution.line for play in trick][:rng.randint(0, args.played)]:
             game.play(c)
         wall, cpu = time.perf_counter(), time.process_time()
         result = analyse(game)
