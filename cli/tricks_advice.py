@@ -359,19 +359,26 @@ def advice_json(advice: Advice, table: Table, seconds: float) -> dict:
         "exact": advice.exact, "samples": advice.estimates[0].samples if advice.estimates else 0,
         "seed": advice.seed,
         "contracts": [{
-            "contract": e.contract, "trump": _suit(e.trump), "p_make": e.p_make,
-            "p_make_ci": list(e.p_make_ci), "mean_points": e.mean_points,
-            "sd_points": e.sd_points, "mean_points_ci": list(e.mean_points_ci),
-            "mean_payment": e.mean_payment, "sd_payment": e.sd_payment,
-            "mean_payment_ci": list(e.mean_payment_ci)} for e in advice.estimates],
+            "contract": e.contract, "trump": _suit(e.trump), "p_make": _r(e.p_make),
+            "p_make_ci": _r(e.p_make_ci), "mean_points": _r(e.mean_points),
+            "sd_points": _r(e.sd_points), "mean_points_ci": _r(e.mean_points_ci),
+            "mean_payment": _r(e.mean_payment), "sd_payment": _r(e.sd_payment),
+            "mean_payment_ci": _r(e.mean_payment_ci)} for e in advice.estimates],
         "recommended": {"bid": best.contract if best else "pass",
                         "trump": _suit(best.trump) if best else None,
-                        "mean_payment": best.mean_payment if best else 0.0},
+                        "mean_payment": _r(best.mean_payment) if best else 0.0},
         "target": table.target, "must_overtrump": table.must_overtrump,
         "scoring": table.scoring, "players": table.players,
         "penalty_frog": table.penalty_frog, "inactive": table.inactive,
         "note": NOTE, "seconds": round(seconds, 3),
     }
+
+
+def _r(value):
+    """Four decimals are far below the sampling error; more only hide the figures."""
+    if isinstance(value, tuple):
+        return [round(v, 4) for v in value]
+    return round(value, 4)
 
 
 def _suit(trump: int) -> str:
