@@ -25,6 +25,12 @@ from solver.tricks.rules import Rules
 from solver.tricks.search import solve
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished worker processes."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=40)
@@ -57,23 +63,28 @@ def main() -> None:
         print(f"analyse deal {number:<10} {contract:<5} bidder {rules.bidder} "
               f"{len(game.tricks_played)} tricks + {len(game.trick)} cards  "
               f"{len(result.cards)} cards  {cpus[-1]:.3f} s cpu", flush=True)
-    summary = [f"analyse n={len(cpus)}  median cpu {statistics.median(cpus):.3f} s  "
-               f"max cpu {max(cpus):.3f} s  median wall {statistics.median(walls):.3f} s  "
-               f"over 1 s cpu: {sum(c > 1 for c in cpus)}"]
+    summary = []
+    if cpus:
+        summary.append(f"analyse n={len(cpus)}  median cpu {statistics.median(cpus):.3f} s  "
+                       f"max cpu {max(cpus):.3f} s  median wall {statistics.median(walls):.3f} s  "
+                       f"over 1 s cpu: {sum(c > 1 for c in cpus)}")
 
-    walls = []
+    walls, cpus = [], []
     for _ in range(args.hands):
         number, seat = rng.randint(1, 10**9), rng.randint(1, 3)
-        wall = time.perf_counter()
+        wall, cpu = time.perf_counter(), _cpu()
         advice = advise(deal_from_number(number), seat, Table(), args.samples, 1, args.jobs)
         walls.append(time.perf_counter() - wall)
+        cpus.append(_cpu() - cpu)
         best = advice.recommended
         print(f"bid deal {number:<10} seat {seat}  {args.samples} samples, {args.jobs} jobs  "
-              f"{walls[-1]:.1f} s wall  -> {best.name if best else 'pass'}  "
-              f"(load {os.getloadavg()[0]:.1f})", flush=True)
+              f"{walls[-1]:.1f} s wall  {cpus[-1]:.1f} s cpu (all processes)  "
+              f"-> {best.name if best else 'pass'}  (load {os.getloadavg()[0]:.1f})", flush=True)
     if walls:
         summary.append(f"bid     n={len(walls)}  median wall {statistics.median(walls):.1f} s  "
-                       f"max wall {max(walls):.1f} s  ({args.samples} samples, {args.jobs} jobs)")
+                       f"max wall {max(walls):.1f} s  median cpu {statistics.median(cpus):.1f} s  "
+                       f"max cpu {max(cpus):.1f} s  ({args.samples} samples, {args.jobs} jobs; "
+                       f"cpu / jobs is the wall time on idle cores)")
     print("\n".join(summary))
 
 
