@@ -10,10 +10,11 @@ import json
 
 from cli.errors import InternalError, UserError
 from cli.tricks_display import card_text, cards_text, play_text, solution_rows, trick_rows
-from solver.tricks.analyse import analyse, best_discard, explain, position
+from solver.tricks.analyse import Analysis, Explanation, analyse, explain, position
+from solver.tricks.auction import Auction
 from solver.tricks.cards import CardError, card_name, parse_card, parse_suit, points_of
 from solver.tricks.deal import Deal
-from solver.tricks.engine import IllegalPlay
+from solver.tricks.engine import Game, IllegalPlay
 from solver.tricks.line import Line, LineError, parse_line
 from solver.tricks.rules import CONTRACTS, Rules, RulesError
 from solver.tricks.bidding import (
@@ -193,7 +194,7 @@ def _discard(args: argparse.Namespace, line: Line | None, rules: Rules) -> list[
     return given
 
 
-def _analysis_json(result, discard: list[int]) -> dict:
+def _analysis_json(result: Analysis, discard: list[int]) -> dict:
     game, rules = result.game, result.game.rules
     return {
         "contract": rules.contract, "trump": rules.trump_name, "bidder": rules.bidder,
@@ -209,7 +210,7 @@ def _analysis_json(result, discard: list[int]) -> dict:
     }
 
 
-def _on_trick(game) -> list[tuple[int, int]]:
+def _on_trick(game: Game) -> list[tuple[int, int]]:
     return [((game.leader - 1 + i) % 3 + 1, c) for i, c in enumerate(game.trick)]
 
 
@@ -219,7 +220,7 @@ def _header(rules: Rules) -> str:
             f"scoring {rules.scoring}, {rules.players} players")
 
 
-def _print_analysis(result, deal: Deal, discard: list[int], ascii_only: bool,
+def _print_analysis(result: Analysis, deal: Deal, discard: list[int], ascii_only: bool,
                     line: Line | None) -> None:
     game, rules = result.game, result.game.rules
     print(_header(rules))
@@ -236,7 +237,7 @@ def _print_analysis(result, deal: Deal, discard: list[int], ascii_only: bool,
     on = "  ".join(play_text(s, c, ascii_only) for s, c in _on_trick(game))
     role = "the bidder" if result.seat == rules.bidder else "a defender"
     print(f"trick {trick}: seat {result.seat} ({role}) to play"
-          + (f" after {on}" if on else f", leading") + f"; bidder has {game.points[0]} so far")
+          + (f" after {on}" if on else ", leading") + f"; bidder has {game.points[0]} so far")
     print(f"hand: {cards_text(game.hands[result.seat - 1], ascii_only)}")
     print(f"the position is worth {result.value} to the bidder under perfect play "
           f"({rules.verdict(result.value)}, payment {rules.payment(result.value):+d})")
@@ -279,7 +280,7 @@ def run_explain(args: argparse.Namespace, deal: Deal, line: Line, rules: Rules) 
     return EXIT_OK
 
 
-def _explanation_json(result) -> dict:
+def _explanation_json(result: Explanation) -> dict:
     rules = result.rules
     return {
         "legal": True, "contract": rules.contract, "trump": rules.trump_name,
@@ -470,7 +471,7 @@ def run_auction_command(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def auction_json(result, table: Table) -> dict:
+def auction_json(result: Auction, table: Table) -> dict:
     from cli.tricks import _solution_json
 
     return {

@@ -3,7 +3,6 @@ the `auction` command end to end on a reduced deal."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
