@@ -322,10 +322,11 @@ def load_hand(text: str, seat: int) -> Deal:
     from cli.tricks import _load_deal
     from pathlib import Path
 
-    if Path(text).exists() or text.strip().isdigit():
+    words = text.replace(",", " ").split()
+    if Path(text).exists() or len(words) == 1:  # a file, a deal number, or a missing file
         return _load_deal(text)
     try:
-        cards = [parse_card(w) for w in text.replace(",", " ").split()]
+        cards = [parse_card(w) for w in words]
     except CardError as exc:
         raise UserError(f"{exc} (give 11 cards in quotes, or a deal file)") from None
     if len(cards) != 11 or len(set(cards)) != 11:

@@ -154,6 +154,7 @@ def test_bid_command_from_a_hand_and_from_a_deal(capsys, tmp_path):
     (["bid", "AH TH KH QH 9H 8H AC TC KS 7D ZZ", "--seat", "1"], "unknown card 'ZZ'"),
     (["bid", "AH AH KH QH 9H 8H AC TC KS 7D 6D", "--seat", "1"], "11 different cards"),
     (["bid", "17", "--seat", "1", "--samples", "1"], "--samples must be at least 2"),
+    (["bid", "no-such-deal.txt", "--seat", "1"], "cannot read no-such-deal.txt"),
     (["bid", "17", "--seat", "1", "--exact"], "--exact would solve"),
     (["bid", "17", "--seat", "1", "--players", "7"], "3 to 5 under foster"),
 ])
