@@ -10,7 +10,7 @@ import json
 
 from cli.errors import InternalError, UserError
 from cli.tricks_display import card_text, cards_text, play_text, solution_rows, trick_rows
-from solver.tricks.analyse import Analysis, Explanation, analyse, explain, position
+from solver.tricks.analyse import Analysis, Explanation, analyse, discard_values, explain, position
 from solver.tricks.auction import Auction
 from solver.tricks.cards import CardError, card_name, parse_card, parse_suit, points_of
 from solver.tricks.deal import Deal
@@ -57,6 +57,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                         help="line file: the tricks played so far (the last may be unfinished)")
     parser.add_argument("--discard", metavar="CARDS",
                         help='frog discards, e.g. "QC 8C 9S" (default: the line\'s, else the best)')
+    parser.add_argument("--discards", type=int, nargs="?", const=10, metavar="N",
+                        help="frog, before the first card: list the N best discards "
+                        "(default 10) with the bidder's exact total, instead of cards")
     parser.add_argument("--ascii", action="store_true", help="card letters instead of suit symbols")
     _rule_options(parser)
     parser.set_defaults(func=run_analyse)
@@ -134,6 +137,8 @@ def run_analyse(args: argparse.Namespace) -> int:
         except LineError as exc:
             raise UserError(f"{args.after}: {exc}") from None
     rules = _analyse_rules(args, line)
+    if args.discards is not None:
+        return _print_discards(args, deal, rules, line)
     discard = _discard(args, line, rules)
     try:
         game = position(deal, rules, discard, line.tricks if line else [])
@@ -152,6 +157,41 @@ def run_analyse(args: argparse.Namespace) -> int:
         print(json.dumps(_analysis_json(result, discard)))
     else:
         _print_analysis(result, deal, discard, args.ascii, line)
+    return EXIT_OK
+
+
+def _print_discards(args: argparse.Namespace, deal: Deal, rules: Rules,
+                    line: Line | None) -> int:
+    """`analyse --discards`: the frog's discards ranked by the bidder's exact total."""
+    if rules.contract != "frog":
+        raise UserError(f"there is no discard in {rules.contract}")
+    if line is not None and line.tricks:
+        raise UserError("--discards is the choice before the first card: give no tricks")
+    if args.discards < 1:
+        raise UserError("--discards needs a number of discards of at least 1")
+    try:
+        values = discard_values(deal, rules)
+    except SolverBug as exc:
+        raise InternalError(str(exc)) from None
+    best = values[0][1]
+    shown = values[:args.discards]
+    if args.json:
+        print(json.dumps({"contract": rules.contract, "bidder": rules.bidder,
+                          "considered": len(values), "discards": [
+                              {"discard": [card_name(c) for c in d], "bidder_points": v,
+                               "best": v == best, "verdict": rules.verdict(v),
+                               "payment": rules.payment(v)} for d, v in shown]}))
+        return EXIT_OK
+    a = args.ascii
+    print(_header(rules))
+    print(f"widow: {cards_text(deal.widow, a)}; hand with the widow: "
+          f"{cards_text(list(deal.hands[rules.bidder - 1]) + list(deal.widow), a)}")
+    print(f"{len(values)} discards considered (the others are never better); the best "
+          f"{len(shown)}, each with the bidder's total under perfect play:")
+    print(f"{'discard':<16}{'bidder ends with':>17}  {'result':<9}{'payment':>8}")
+    for d, v in shown:
+        mark = "  <- best" if v == best else ""
+        print(f"{cards_text(d, a):<16}{v:>17}  {rules.verdict(v):<9}{rules.payment(v):>+8}{mark}")
     return EXIT_OK
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.tricks.cards import POINTS, mask_of
+from solver.tricks.cards import POINTS, mask_of, points_of, sort_hand
 from solver.tricks.deal import Deal
 from solver.tricks.engine import Game, replay
 from solver.tricks.rules import Rules
-from solver.tricks.search.driver import Searcher, SolverBug, _best_discard
+from solver.tricks.search.driver import Searcher, SolverBug, _best_discard, _discards, _masks
 
 Trick = list[tuple[int, int]]
 
@@ -79,6 +79,25 @@ def best_discard(deal: Deal, rules: Rules, searcher: Searcher | None = None) -> 
     if rules.contract != "frog":
         return []
     return _best_discard(deal, rules, searcher or Searcher(rules))[0]
+
+
+def discard_values(deal: Deal, rules: Rules,
+                   searcher: Searcher | None = None) -> list[tuple[list[int], int]]:
+    """The frog discards worth trying, each with the bidder's exact total, best first.
+
+    These are the discards `solve` tries (the top cards of each block, see
+    `search.driver._discards`); any other discard is never better than one of them, so the
+    best listed is the best of all. Each is searched exactly, which costs far more than
+    `solve`'s tests against the best so far: this is for a player choosing a discard.
+    """
+    if rules.contract != "frog":
+        raise ValueError(f"there is no discard in {rules.contract}")
+    searcher = searcher or Searcher(rules)
+    values = []
+    for discard in _discards(deal, rules):
+        play = searcher.value(_masks(deal, rules, list(discard)), deal.leader, [])
+        values.append((sort_hand(discard), deal.taken[0] + points_of(discard) + play))
+    return sorted(values, key=lambda item: -item[1])
 
 
 def position(deal: Deal, rules: Rules, discard: list[int] | None, tricks: list[Trick]) -> Game:

@@ -190,3 +190,28 @@ def test_analyse_bad_input_is_one_line_and_exit_2(capsys, files, argv, message):
     paths = {"deal": deal, "line": tmp_path / "line.txt", "full": tmp_path / "full.txt"}
     code, _, err = run(capsys, *(a.format(**paths) for a in argv))
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_discard_values_are_exact_and_the_best_is_the_solvers():
+    from solver.tricks.analyse import discard_values
+    rng = seeded(19)
+    for _ in range(30):
+        deal = random_deal(rng, rng.choice([3, 4]), rng.randint(1, 3))
+        rules = Rules("frog", rng.randint(1, 3), must_overtrump=rng.random() < 0.3)
+        values = discard_values(deal, rules)
+        for discard, total in values:
+            assert total == minimax(Game.start(deal, rules, discard))
+        assert values[0][1] == brute_force(deal, rules) == solve(deal, rules).bidder_points
+        assert [v for _, v in values] == sorted((v for _, v in values), reverse=True)
+
+
+def test_analyse_discards_command(capsys, files):
+    _, deal = files
+    code, out, _ = run(capsys, "analyse", deal, "--contract", "frog", "--bidder", 1,
+                       "--discards", 3, "--json")
+    answer = json.loads(out)
+    assert code == 0 and len(answer["discards"]) == 3 and answer["discards"][0]["best"]
+    assert answer["discards"][0]["bidder_points"] == brute_force(SMALL, Rules("frog", 1))
+    code, _, err = run(capsys, "analyse", deal, "--contract", "grand", "--bidder", 1,
+                       "--discards")
+    assert code == 2 and "no discard in grand" in err
