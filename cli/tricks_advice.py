@@ -336,6 +336,26 @@ def _explanation_json(result: Explanation) -> dict:
     }
 
 
+def _progress_line(unit: str):
+    """A progress printer for long runs, on standard error and only on a terminal (so
+    pipes, files and tests see nothing of it); None otherwise."""
+    import sys
+
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int, prefix: str = "") -> None:
+        print(f"\r{prefix}{done}/{total} {unit} solved", end="", file=sys.stderr, flush=True)
+    return show
+
+
+def _progress_done() -> None:
+    import sys
+
+    if sys.stderr.isatty():
+        print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
 def table_of(args: argparse.Namespace) -> Table:
     """The rule parameters of the command line, checked once (one line on error)."""
     table = Table(args.target, args.must_overtrump, args.scoring, args.players,
@@ -383,7 +403,9 @@ def run_bid(args: argparse.Namespace) -> int:
     check_sampling(args, deal, args.seat)
     started = time.perf_counter()
     try:
-        advice = advise(deal, args.seat, table, args.samples, args.seed, args.jobs, args.exact)
+        advice = advise(deal, args.seat, table, args.samples, args.seed, args.jobs, args.exact,
+                        progress=_progress_line("samples"))
+        _progress_done()
     except SolverBug as exc:
         raise InternalError(str(exc)) from None
     seconds = time.perf_counter() - started
@@ -473,7 +495,11 @@ def run_auction_command(args: argparse.Namespace) -> int:
     for seat in (1, 2, 3):
         check_sampling(args, deal, seat)
     try:
-        result = run_auction(deal, table, args.samples, args.seed, args.jobs)
+        show = _progress_line("samples")
+        result = run_auction(deal, table, args.samples, args.seed, args.jobs,
+                             (lambda seat, done, total: show(done, total, f"seat {seat}: "))
+                             if show else None)
+        _progress_done()
     except SolverBug as exc:
         raise InternalError(str(exc)) from None
     if args.json:

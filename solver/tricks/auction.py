@@ -14,6 +14,7 @@ expected payment is above 0. No seat looks ahead to being overcalled.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from solver.tricks.bidding import DEFAULT_SAMPLES, DEFAULT_SEED, Advice, Estimate, Table, advise, contracts
@@ -58,7 +59,8 @@ def best_above(advice: Advice, level: int) -> Estimate | None:
 
 
 def run_auction(deal: Deal, table: Table = Table(), samples: int = DEFAULT_SAMPLES,
-                seed: int = DEFAULT_SEED, jobs: int = 1) -> Auction:
+                seed: int = DEFAULT_SEED, jobs: int = 1,
+                progress: Callable[[int, int, int], None] | None = None) -> Auction:
     """Bid round the table from eldest, then play the winning contract double dummy.
 
     Seat s samples with seed `seed + s - 1`, so every seat's advice can be reproduced
@@ -72,7 +74,9 @@ def run_auction(deal: Deal, table: Table = Table(), samples: int = DEFAULT_SAMPL
         if not allowed:
             calls.append(Call(seat, "pass", None, None))
             continue
-        advice[seat] = advise(deal, seat, table, samples, seed + seat - 1, jobs, choices=allowed)
+        report = (lambda done, total, seat=seat: progress(seat, done, total)) if progress else None
+        advice[seat] = advise(deal, seat, table, samples, seed + seat - 1, jobs, choices=allowed,
+                              progress=report)
         choice = best_above(advice[seat], level)
         if choice is None:
             calls.append(Call(seat, "pass", None, None))

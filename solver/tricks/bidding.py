@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
@@ -188,21 +188,32 @@ def solve_contracts(deal: Deal, seat: int, table: Table,
 
 
 def solve_samples(deals: list[Deal], seat: int, table: Table, jobs: int = 1,
-                  choices: list[Choice] | None = None) -> list[list[int]]:
+                  choices: list[Choice] | None = None,
+                  progress: Callable[[int, int], None] | None = None) -> list[list[int]]:
     """Rows of bidder's points, one per deal, one column per contract of `choices`.
 
     With `jobs` > 1 the deals are split among worker processes; the result does not
-    depend on `jobs` (each value is exact, whatever table it was found with).
+    depend on `jobs` (each value is exact, whatever table it was found with). `progress`
+    is called with (deals solved, deals) as parts finish, for a long run's display.
     """
+    chunks = max(1, min(len(deals), max(jobs * 4, 10)))
+    parts = [(deals[i::chunks], seat, table, choices or []) for i in range(chunks)]
+    results: list[list[list[int]]] = []
+
+    def collect(finished: Iterator[list[list[int]]]) -> None:
+        for part in finished:
+            results.append(part)
+            if progress is not None:
+                progress(sum(len(r) for r in results), len(deals))
+
     if jobs <= 1 or len(deals) < 2:
-        return _solve_chunk((deals, seat, table, choices or []))
-    chunks = max(jobs * 4, 1)
-    parts = [deals[i::chunks] for i in range(chunks)]
-    _solve_chunk(([], seat, table, []))  # compile or load the kernel before forking
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        results = list(pool.map(_solve_chunk, [(p, seat, table, choices or []) for p in parts]))
+        collect(map(_solve_chunk, parts))
+    else:
+        _solve_chunk(([], seat, table, []))  # compile or load the kernel before forking
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            collect(pool.map(_solve_chunk, parts))
     rows: list[list[int]] = [[] for _ in deals]
     for i, part in enumerate(results):
         for j, row in enumerate(part):
@@ -212,7 +223,8 @@ def solve_samples(deals: list[Deal], seat: int, table: Table, jobs: int = 1,
 
 def advise(deal: Deal, seat: int, table: Table = Table(), samples: int = DEFAULT_SAMPLES,
            seed: int = DEFAULT_SEED, jobs: int = 1, exact: bool = False,
-           choices: list[Choice] | None = None) -> Advice:
+           choices: list[Choice] | None = None,
+           progress: Callable[[int, int], None] | None = None) -> Advice:
     """Estimate every contract for `seat`, whose hand is the deal's; the rest is unseen.
 
     `choices` limits the contracts estimated (the auction asks only about the contracts a
@@ -223,7 +235,7 @@ def advise(deal: Deal, seat: int, table: Table = Table(), samples: int = DEFAULT
     """
     deals = list(all_deals(deal, seat)) if exact else sample_deals(deal, seat, samples, seed)
     choices = choices or contracts(table.scoring)
-    rows = solve_samples(deals, seat, table, jobs, choices)
+    rows = solve_samples(deals, seat, table, jobs, choices, progress)
     estimates = []
     for column, (name, trump) in enumerate(choices):
         rules = table.rules(name, seat, trump)

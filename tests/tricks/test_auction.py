@@ -18,7 +18,7 @@ def stub(expected: dict[int, dict[str, float]]):
     """An `advise` that answers from a table of expected payments by seat and contract."""
     asked = []
 
-    def advise(deal, seat, table, samples, seed, jobs, choices):
+    def advise(deal, seat, table, samples, seed, jobs, choices, progress=None):
         asked.append((seat, [c[0] for c in choices]))
         estimates = [Estimate(name, trump, 10, 0.5, (0, 1), 60, 1, (59, 61),
                               expected[seat].get(name if name != "chico" else f"chico{trump}", -1),
