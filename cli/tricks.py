@@ -10,13 +10,14 @@ import time
 from pathlib import Path
 
 from cli.errors import UserError
-from solver.answer import Exit
-from solver.tricks import (CONTRACTS, SCORING, TARGETS, CardError, Deal, DealError, IllegalPlay,
-                           LineError, Rules, RulesError, Solution, deal_from_number,
-                           format_cards, format_header, format_trick, parse_deal, parse_line,
-                           parse_suit, points_of, replay, solve, solve_all, winning_index)
 from cli.pages import add_html_argument, check_page_path, write_page
+from solver.answer import Exit
 from solver.replay import Header, tricks_page
+from solver.tricks import (CONTRACTS, INACTIVE, SCORING, TARGETS, CardError, Deal, DealError,
+                           IllegalPlay, LineError, Rules, RulesError, Solution,
+                           deal_from_number, format_cards, format_header, format_trick,
+                           parse_deal, parse_line, parse_suit, points_of, replay, solve,
+                           solve_all, winning_index)
 
 
 
@@ -44,6 +45,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solve_parser.add_argument("--line-file", metavar="PATH",
                               help="also write the line of play to PATH (for verify)")
     add_html_argument(solve_parser, "the optimal line, trick by trick")
+    solve_parser.add_argument("--ascii", action="store_true",
+                              help="card letters instead of suit symbols in the trick table")
     _rule_options(solve_parser)
     solve_parser.set_defaults(func=run_solve)
 
@@ -54,6 +57,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _rule_options(verify)
     verify.set_defaults(func=run_verify)
 
+    from cli import tricks_advice
+    tricks_advice.add_explain_option(verify)
+    tricks_advice.register(commands)
+
 
 def _rule_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", type=int, choices=TARGETS, default=60,
@@ -61,8 +68,14 @@ def _rule_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--must-overtrump", action="store_true",
                         help="a player who trumps must beat the trumps already played if able")
     parser.add_argument("--scoring", choices=tuple(SCORING), default="foster")
-    parser.add_argument("--players", type=int, choices=(3, 4, 5), default=3,
-                        help="players at the table (losses are paid to all)")
+    parser.add_argument("--players", type=int, choices=range(3, 8), default=3, metavar="3-7",
+                        help="players at the table (losses are paid to all); at most 5 "
+                        "under foster, 7 under the 1922 sets")
+    parser.add_argument("--penalty-frog", action="store_true",
+                        help="a lost frog pays at the grand (Heart Solo) rate")
+    parser.add_argument("--inactive", choices=INACTIVE, default="receive",
+                        help="players sitting out: only receive (default), pay and receive, "
+                        "or pay and receive for a solo only (1922 sets)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -85,13 +98,16 @@ def run_solve(args: argparse.Namespace) -> int:
         raise UserError("--html needs a single contract, not --all")
     deal = _load_deal(args.deal)
     started = time.perf_counter()
-    if args.all:
-        if args.contract or args.trump or args.bidder:
-            raise UserError("--all takes no --contract, --trump or --bidder")
-        solutions = solve_all(deal, args.target, args.must_overtrump, args.scoring,
-                              args.players)
-    else:
-        solutions = [solve(deal, _rules(args))]
+    try:
+        if args.all:
+            if args.contract or args.trump or args.bidder:
+                raise UserError("--all takes no --contract, --trump or --bidder")
+            solutions = solve_all(deal, args.target, args.must_overtrump, args.scoring,
+                                  args.players, args.penalty_frog, args.inactive)
+        else:
+            solutions = [solve(deal, _rules(args))]
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
     seconds = time.perf_counter() - started
     if args.line_file:
         if args.all:
@@ -108,7 +124,7 @@ def run_solve(args: argparse.Namespace) -> int:
     elif args.all:
         _print_table(solutions, seconds)
     else:
-        _print_solution(solutions[0], seconds)
+        _print_solution(solutions[0], seconds, args.ascii)
     return Exit.YES
 
 
@@ -117,7 +133,8 @@ def run_verify(args: argparse.Namespace) -> int:
     try:
         line = parse_line(_read(args.line))
         rules = line.rules(target=args.target, must_overtrump=args.must_overtrump,
-                           scoring=args.scoring, players=args.players)
+                           scoring=args.scoring, players=args.players,
+                           penalty_frog=args.penalty_frog, inactive=args.inactive)
     except (LineError, RulesError) as exc:
         raise UserError(f"{args.line}: {exc}") from None
     try:
@@ -130,6 +147,9 @@ def run_verify(args: argparse.Namespace) -> int:
         left = len(game.hands[0]) + (1 if game.trick else 0)
         _verdict(args, False, f"{args.line}: the line stops with {left} trick(s) still to play")
         return Exit.NO
+    if getattr(args, "explain", False):
+        from cli.tricks_advice import run_explain
+        return run_explain(args, deal, line, rules)
     points = game.points[0]
     _verdict(args, True, f"legal: {len(line.tricks)} tricks; bidder (seat {rules.bidder}) "
              f"takes {points} points: {rules.verdict(points)}, payment {rules.payment(points):+d}",
@@ -178,7 +198,7 @@ def _rules(args: argparse.Namespace) -> Rules:
         else:
             trump = parse_suit(args.trump or "hearts")
         return Rules(args.contract, args.bidder, trump, args.target, args.must_overtrump,
-                     args.scoring, args.players)
+                     args.scoring, args.players, args.penalty_frog, args.inactive)
     except (CardError, RulesError) as exc:
         raise UserError(str(exc)) from None
 
@@ -222,10 +242,11 @@ def _solution_json(solution: Solution) -> dict:
                   (p.split(":") for p in format_trick(t).split())] for t in solution.line],
         "target": rules.target, "must_overtrump": rules.must_overtrump,
         "scoring": rules.scoring, "players": rules.players, "nodes": solution.nodes,
+        "penalty_frog": rules.penalty_frog, "inactive": rules.inactive,
     }
 
 
-def _print_solution(solution: Solution, seconds: float) -> None:
+def _print_solution(solution: Solution, seconds: float, ascii_only: bool = False) -> None:
     rules, deal = solution.rules, solution.deal
     banked = points_of(solution.discard) if rules.contract == "frog" else points_of(deal.widow)
     print(f"contract: {rules.contract}, trumps {rules.trump_name}, bidder seat {rules.bidder}; "
@@ -238,8 +259,10 @@ def _print_solution(solution: Solution, seconds: float) -> None:
     print(f"bidder's points under perfect play: {solution.bidder_points} -> {solution.verdict}, "
           f"payment {solution.payment:+d}")
     print(f"solved in {seconds:.3f} s, {solution.nodes} nodes; optimal line "
-          f"(replayed and checked):")
-    print(_line_text(solution), end="")
+          f"(replayed and checked; --line-file writes it for verify):")
+    from cli.tricks_display import solution_rows
+    for row in solution_rows(solution, ascii_only):
+        print(row)
 
 
 def _print_table(solutions: list[Solution], seconds: float) -> None:

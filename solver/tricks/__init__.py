@@ -9,18 +9,27 @@ Everything outside this package imports from here, never from the modules inside
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
-from solver.tricks.cards import (SUITS, CardError, card_name, format_cards, parse_card, parse_suit,
-                                 points_of, sort_hand)
+from solver.tricks.cards import (POINTS, SUIT_NAMES, SUITS, CardError, card_name, format_cards,
+                                 parse_card, parse_suit, points_of, sort_hand)
 from solver.tricks.deal import Deal, DealError, deal_from_number, parse_deal
 from solver.tricks.engine import Game, IllegalPlay, replay, winning_index
 from solver.tricks.line import Line, LineError, format_header, format_trick, parse_line
-from solver.tricks.rules import CONTRACTS, SCORING, TARGETS, Rules, RulesError
+from solver.tricks.rules import CONTRACTS, INACTIVE, SCORING, TARGETS, Rules, RulesError
 
-_SEARCH_NAMES = ("Solution", "solve", "solve_all")
+#: Names loaded with the compiled search on first use, by the module that holds them.
+_LAZY = {
+    "search": ("Solution", "solve", "solve_all"),
+    "analysis": ("Analysis", "Explanation", "analyse", "discard_values", "explain", "position"),
+    "bidding": ("DEFAULT_SAMPLES", "DEFAULT_SEED", "NOTE", "Advice", "Table", "advise",
+                "distributions", "hand_deal"),
+    "auction": ("Auction", "run_auction"),
+}
+_SEARCH_NAMES = tuple(name for names in _LAZY.values() for name in names)
 
-__all__ = ["CONTRACTS", "SUITS", "sort_hand", "CardError", "Deal", "DealError", "Game", "IllegalPlay", "Line",
+__all__ = ["CONTRACTS", "INACTIVE", "POINTS", "SUIT_NAMES", "SUITS", "sort_hand", "CardError", "Deal", "DealError", "Game", "IllegalPlay", "Line",
            "LineError", "Rules", "RulesError", "SCORING", "TARGETS", "card_name",
            "deal_from_number", "format_cards", "format_header", "format_trick", "parse_card",
            "parse_deal", "parse_line", "parse_suit", "points_of", "replay", "winning_index",
@@ -28,9 +37,8 @@ __all__ = ["CONTRACTS", "SUITS", "sort_hand", "CardError", "Deal", "DealError", 
 
 
 def __getattr__(name: str) -> Any:
-    """The search's names, loaded with the compiled kernel on first use."""
-    if name in _SEARCH_NAMES:
-        from solver.tricks import search
-
-        return getattr(search, name)
+    """The names that need the compiled kernel, loaded on first use."""
+    for module, names in _LAZY.items():
+        if name in names:
+            return getattr(importlib.import_module(f"solver.tricks.{module}"), name)
     raise AttributeError(f"module 'solver.tricks' has no attribute {name!r}")

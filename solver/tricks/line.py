@@ -37,7 +37,7 @@ class Line:
     >>> format_trick(line.tricks[0])
     '1:AH 2:TH 3:6H'
     >>> line.rules(target=61)
-    Rules(contract='chico', bidder=3, trump=3, target=61, must_overtrump=False, scoring='foster', players=3)
+    Rules(contract='chico', bidder=3, trump=3, target=61, must_overtrump=False, scoring='foster', players=3, penalty_frog=False, inactive='receive')
     >>> parse_line("contract: grand bidder: 1\\nX:AC\\n")
     Traceback (most recent call last):
     ...

@@ -24,6 +24,12 @@ SCORING = {
 }
 FIXED_AMOUNT_SCORING = frozenset({"coeur-d-alene"})
 ACTIVE_PLAYERS = 3
+# The 1922 Official Rules (Solo or Slough, and Straight Solo and Coeur d'Alene, which are
+# "the same as Solo or Slough" but for the contracts and amounts) seat up to seven and give
+# three ways of settling with the players who sit out; Foster (1909) seats five at most,
+# and they only receive.
+MAX_PLAYERS = {"foster": 5, "slough": 7, "straight-solo": 7, "coeur-d-alene": 7}
+INACTIVE = ("receive", "pay-and-receive", "solo-only")
 
 
 class RulesError(ValueError):
@@ -41,6 +47,8 @@ class Rules:
     must_overtrump: bool = False
     scoring: str = "foster"
     players: int = 3
+    penalty_frog: bool = False
+    inactive: str = "receive"
 
     def __post_init__(self) -> None:
         if self.contract not in CONTRACTS:
@@ -57,8 +65,16 @@ class Rules:
             raise RulesError(f"bidder must be seat 1, 2 or 3, not {self.bidder}")
         if self.target not in TARGETS:
             raise RulesError(f"target must be 60 or 61, not {self.target}")
-        if self.players not in (3, 4, 5):
-            raise RulesError(f"players must be 3, 4 or 5, not {self.players}")
+        most = MAX_PLAYERS[self.scoring]
+        if not 3 <= self.players <= most:
+            raise RulesError(f"players must be 3 to {most} under {self.scoring} scoring, "
+                             f"not {self.players}")
+        if self.inactive not in INACTIVE:
+            raise RulesError(f"unknown way of paying inactive players {self.inactive!r} "
+                             f"({', '.join(INACTIVE)})")
+        if self.inactive != "receive" and self.scoring == "foster":
+            raise RulesError("under foster scoring inactive players only receive "
+                             "(the other ways are the 1922 rules': slough and its variants)")
 
     @property
     def trump_name(self) -> str:
@@ -71,12 +87,26 @@ class Rules:
         return "standoff" if points == HALF else "lost"
 
     def payment(self, points: int) -> int:
-        """The bidder's signed net gain over all the other players at the table."""
+        """The bidder's signed net gain over all the other players at the table.
+
+        A made contract is paid by the two other active players, and by those sitting out
+        too when they "pay and receive" (for a solo only, under `solo-only`); a lost one is
+        paid to everyone at the table, a lost frog at the grand's (Heart Solo's) rate under
+        penalty frog.
+        """
         verdict = self.verdict(points)
         if verdict == "standoff":
             return 0
-        rate = SCORING[self.scoring][self.contract]
         fixed = self.scoring in FIXED_AMOUNT_SCORING
         if verdict == "made":
-            return (rate if fixed else rate * (points - HALF)) * (ACTIVE_PLAYERS - 1)
+            rate = SCORING[self.scoring][self.contract]
+            return (rate if fixed else rate * (points - HALF)) * self.payers()
+        lost_at = "grand" if self.penalty_frog and self.contract == "frog" else self.contract
+        rate = SCORING[self.scoring][lost_at]
         return -(rate if fixed else rate * (HALF - points)) * (self.players - 1)
+
+    def payers(self) -> int:
+        """How many players pay the bidder for a made contract."""
+        inactive_pay = (self.inactive == "pay-and-receive"
+                        or (self.inactive == "solo-only" and self.contract != "frog"))
+        return ACTIVE_PLAYERS - 1 + (self.players - ACTIVE_PLAYERS if inactive_pay else 0)

@@ -17,7 +17,7 @@ from solver.tricks.deal import Deal, make_deal
 from solver.tricks.engine import Game, replay
 from solver.tricks.brute import brute_force, minimax
 from solver.tricks.rules import Rules
-from solver.tricks.search.driver import Searcher, _discards, solve
+from solver.tricks.search.driver import Searcher, frog_discards, solve
 
 CONTRACTS = [("grand", 2), ("chico", 0), ("chico", 1), ("chico", 3), ("frog", 2)]
 
@@ -121,5 +121,5 @@ def test_discards_skipped_never_beat_the_ones_tried(seed):
     for _ in range(150):
         deal = random_deal(rng, rng.choice([2, 3, 4]), rng.randint(1, 3))
         rules = Rules("frog", rng.randint(1, 3), must_overtrump=rng.random() < 0.5)
-        tried = max(minimax(Game.start(deal, rules, list(d))) for d in _discards(deal, rules))
+        tried = max(minimax(Game.start(deal, rules, list(d))) for d in frog_discards(deal, rules))
         assert tried == brute_force(deal, rules), (deal, rules)

@@ -101,11 +101,11 @@ def solve(deal: Deal, rules: Rules, table_bits: int = TABLE_BITS) -> Solution:
     """The bidder's exact total under perfect play, with the discard and a checked line."""
     searcher = Searcher(rules, table_bits)
     if rules.contract == "frog":
-        discard, play_points = _best_discard(deal, rules, searcher)
+        discard, play_points = discard_and_play_points(deal, rules, searcher)
         banked = points_of(discard)
     else:
         discard, banked = [], points_of(deal.widow)
-        play_points = searcher.value(_masks(deal, rules, discard), deal.leader, [])
+        play_points = searcher.value(hand_masks(deal, rules, discard), deal.leader, [])
     total = deal.taken[0] + banked + play_points
     line = _optimal_line(Game.start(deal, rules, discard), searcher, play_points)
     game = replay(deal, rules, discard, line)
@@ -115,22 +115,27 @@ def solve(deal: Deal, rules: Rules, table_bits: int = TABLE_BITS) -> Solution:
 
 
 def solve_all(deal: Deal, target: int = 60, must_overtrump: bool = False,
-              scoring: str = "foster", players: int = 3) -> list[Solution]:
+              scoring: str = "foster", players: int = 3, penalty_frog: bool = False,
+              inactive: str = "receive") -> list[Solution]:
     """Every contract the scoring set allows (each chico trump) for every seat."""
     solutions = []
     for bidder in (1, 2, 3):
-        for contract, trump in _contracts(scoring):
-            rules = Rules(contract, bidder, trump, target, must_overtrump, scoring, players)
+        for contract, trump in scoring_contracts(scoring):
+            rules = Rules(contract, bidder, trump, target, must_overtrump, scoring, players,
+                          penalty_frog, inactive)
             solutions.append(solve(deal, rules))
     return solutions
 
 
-def _contracts(scoring: str) -> list[tuple[str, int]]:
+def scoring_contracts(scoring: str) -> list[tuple[str, int]]:
+    """(contract, trump) of every game the scoring set lets a player bid, lowest first."""
     contracts = [("frog", HEARTS)] + [("chico", t) for t in CHICO_TRUMPS] + [("grand", HEARTS)]
     return [(name, trump) for name, trump in contracts if name in SCORING[scoring]]
 
 
-def _masks(deal: Deal, rules: Rules, discard: list[int]) -> list[int]:
+def hand_masks(deal: Deal, rules: Rules, discard: list[int]) -> list[int]:
+    """The three hands as the kernel's card masks; a frog bidder's with the widow taken up
+    and `discard` laid away."""
     hands = [list(h) for h in deal.hands]
     if rules.contract == "frog":
         seat = rules.bidder - 1
@@ -138,7 +143,8 @@ def _masks(deal: Deal, rules: Rules, discard: list[int]) -> list[int]:
     return [mask_of(h) for h in hands]
 
 
-def _best_discard(deal: Deal, rules: Rules, searcher: Searcher) -> tuple[list[int], int]:
+def discard_and_play_points(deal: Deal, rules: Rules,
+                            searcher: Searcher) -> tuple[list[int], int]:
     """The discard with the highest total; returns it and the points won in play.
 
     Each candidate after the first is only tested against the best so far (a null window
@@ -146,11 +152,11 @@ def _best_discard(deal: Deal, rules: Rules, searcher: Searcher) -> tuple[list[in
     Only the order depends on the results so far: every candidate is tried.
     """
     best_total, best_discard, best_play = -1, [], 0
-    rest = _discards(deal, rules)
+    rest = frog_discards(deal, rules)
     while rest:
         discard = rest.pop(0)
         banked = points_of(discard)
-        hands = _masks(deal, rules, list(discard))
+        hands = hand_masks(deal, rules, list(discard))
         if best_total < 0:
             play = searcher.value(hands, deal.leader, [])
         else:
@@ -167,7 +173,7 @@ def _best_discard(deal: Deal, rules: Rules, searcher: Searcher) -> tuple[list[in
     return best_discard, best_play
 
 
-def _discards(deal: Deal, rules: Rules) -> list[tuple[int, ...]]:
+def frog_discards(deal: Deal, rules: Rules) -> list[tuple[int, ...]]:
     """The frog discards worth trying, the most promising first.
 
     Only the top cards of a block are ever discarded. A block is a run of the bidder's

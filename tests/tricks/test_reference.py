@@ -1,0 +1,110 @@
+"""The fast search against a second, plain reference (alpha-beta without table, hints or
+merged cards, every frog discard) on 200 deals of 6-8 cards a hand; the reference itself
+against plain minimax on small deals; full deals against the search itself with a tiny
+table and every frog discard instead of the pruned set.
+
+Random tests print their seed; FROG_TEST_SEED=N reruns them with another one.
+"""
+from __future__ import annotations
+
+import os
+import random
+from itertools import combinations
+
+from solver.tricks.brute import brute_force, minimax
+from solver.tricks.cards import points_of
+from solver.tricks.deal import deal_from_number, make_deal
+from solver.tricks.engine import Game
+from solver.tricks.rules import Rules
+from solver.tricks.search import solve
+from solver.tricks.search.driver import Searcher, hand_masks
+from solver.tricks.search.reference import alphabeta, reference_value
+
+CONTRACTS = [("grand", 2), ("chico", 0), ("chico", 1), ("chico", 3), ("frog", 2)]
+
+
+def seeded(default: int) -> random.Random:
+    seed = int(os.environ.get("FROG_TEST_SEED", default))
+    print(f"random seed {seed} (FROG_TEST_SEED overrides)")
+    return random.Random(seed)
+
+
+def random_deal(rng: random.Random, size: int, widow: int):
+    cards = rng.sample(range(36), 3 * size + widow)
+    out = 120 - sum((0, 0, 0, 0, 2, 3, 4, 10, 11)[c % 9] for c in cards)
+    bidder_taken = rng.randint(0, out)
+    return make_deal([cards[:size], cards[size:2 * size], cards[2 * size:3 * size]],
+                     cards[3 * size:], leader=rng.randint(1, 3),
+                     taken=(bidder_taken, rng.randint(0, out - bidder_taken)))
+
+
+def test_reference_equals_minimax_on_small_deals():
+    rng = seeded(31)
+    for _ in range(150):
+        contract, trump = rng.choice(CONTRACTS)
+        deal = random_deal(rng, rng.choice([2, 3, 4]), rng.randint(0, 2))
+        rules = Rules(contract, rng.randint(1, 3), trump, must_overtrump=rng.random() < 0.5)
+        assert reference_value(deal, rules) == brute_force(deal, rules), (deal, rules)
+
+
+def test_reference_windows_and_mid_trick_positions():
+    rng = seeded(32)
+    for _ in range(60):
+        contract, trump = rng.choice(CONTRACTS[:4])
+        rules = Rules(contract, rng.randint(1, 3), trump, must_overtrump=rng.random() < 0.5)
+        game = Game.start(random_deal(rng, 4, 0), rules)
+        for _ in range(rng.randint(0, 2)):
+            game.play(rng.choice(game.legal()))
+        exact = minimax(game)
+        assert alphabeta(game) == exact
+        alpha = rng.randint(-1, 100)
+        beta = alpha + rng.randint(1, 20)
+        bound = alphabeta(game, alpha, beta)
+        assert (bound <= alpha and exact <= alpha) or (bound >= beta and exact >= beta) \
+            or (alpha < bound < beta and bound == exact)
+
+
+def test_search_equals_the_reference_on_200_deals_of_6_to_8_cards():
+    """130 deals of 6 cards, 60 of 7 and 10 of 8 (frogs with a widow of at most 1 card
+    above 6), every contract, chico trump, leader and the overtrump rule."""
+    rng = seeded(33)
+    plan = [6] * 130 + [7] * 60 + [8] * 10
+    for size in plan:
+        contract, trump = rng.choice(CONTRACTS if size < 8 else CONTRACTS[:4])
+        widow = rng.randint(0, 3 if size == 6 or contract != "frog" else 1)
+        deal = random_deal(rng, size, widow)
+        rules = Rules(contract, rng.randint(1, 3), trump, must_overtrump=rng.random() < 0.5)
+        assert solve(deal, rules, table_bits=12).bidder_points == reference_value(deal, rules), \
+            (deal, rules)
+
+
+def every_discard_value(deal, rules: Rules, table_bits: int) -> int:
+    """The double-dummy total from the search with a tiny table and every discard (not the
+    pruned, ordered set `solve` tries): a check of the discard pruning and the table on
+    full deals, where no plain reference is fast enough."""
+    searcher = Searcher(rules, table_bits)
+    if rules.contract != "frog":
+        return deal.taken[0] + points_of(deal.widow) + searcher.value(
+            hand_masks(deal, rules, []), deal.leader, [])
+    best = -1
+    holding = list(deal.hands[rules.bidder - 1]) + list(deal.widow)
+    for discard in combinations(holding, len(deal.widow)):
+        banked = points_of(discard)
+        bar = max(best - banked, -1)
+        play = searcher.value(hand_masks(deal, rules, list(discard)), deal.leader, [], bar, 121)
+        if play > bar:
+            best = max(best, banked + play)
+    return deal.taken[0] + best
+
+
+def test_full_deals_against_a_tiny_table_and_every_discard():
+    """Full deals: 2 frogs (364 discards each) and 4 other contracts by default;
+    FROG_SOAK=N checks N of each."""
+    rng = seeded(34)
+    count = int(os.environ.get("FROG_SOAK", 0))
+    plan = [("frog", 2)] * (count or 2) + [rng.choice(CONTRACTS[:4]) for _ in range(count or 4)]
+    for contract, trump in plan:
+        deal = deal_from_number(rng.randint(1, 10**9))
+        rules = Rules(contract, rng.randint(1, 3), trump, must_overtrump=rng.random() < 0.5)
+        assert solve(deal, rules).bidder_points == every_discard_value(deal, rules, 10), \
+            (deal, rules)
