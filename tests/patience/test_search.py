@@ -109,6 +109,20 @@ def test_search_agrees_on_games_with_deep_reserves() -> None:
     assert tally.undecided <= 10, tally.summary()
 
 
+def test_full_deal_lost_at_the_root() -> None:
+    """`frog` deal 117, checked by hand: the reserve, top first, is KD 9S 8S TS 2S QD 8S 7D 6D
+    4D 4S 2S 5C. The King goes up as at least the 1st King, with a 9 up then that is not
+    9S; so 9S is at least the 2nd 9, the two 8S at least the 3rd and 4th 8, 7D the 5th 7,
+    6D the 6th 6, 4D and 4S the 7th and 8th 4. When 4S goes up, all eight 3s and so all
+    eight 2s are up, but the lower 2S is still under it: no line wins. Both order terms
+    are needed (8S > 7D is a higher-rank step, 4D above 4S a same-rank one)."""
+    deal = deal_from_number(variant_rules("frog"), 117)
+    result = solve(deal, Limits(memory=1 << 20))
+    assert (result.verdict, result.nodes) == ("unwinnable", 1)
+    assert _dead(deal, DEAD_TERMS["both"])
+    assert not any(_dead(deal, DEAD_TERMS[name]) for name in ("plain", "same-rank", "higher-rank"))
+
+
 def test_plain_depth_first_and_tiny_table_agree() -> None:
     """One descent without restarts, and a 1024-entry table that must keep replacing."""
     for deal in _games(300, seed=3):
