@@ -12,7 +12,7 @@ unwinnable, unknown, total nodes, nodes per second; `--verbose` adds one line pe
 
     python benchmarks/loss_ladder.py --deals 1-30 --max-nodes 1M
     python benchmarks/loss_ladder.py --rows frog-r5 frog-r7 --deals 1-50 --max-nodes 5M -v
-    python benchmarks/loss_ladder.py --disable stack     # a reduction switched off (driver.RULE_SWITCHES)
+    python benchmarks/loss_ladder.py --disable same-rank higher-rank   # reductions switched off (driver.RULE_SWITCHES)
 """
 from __future__ import annotations
 
