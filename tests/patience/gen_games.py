@@ -5,7 +5,8 @@ every Ace procedure, forced and optional stock play), deals a random deck throug
 variant's procedure, and sometimes plays a few random legal moves first, so that positions in
 play (started foundations, non-empty waste piles, lost positions) are covered too. Games are
 sized so that the unpruned brute force finishes: the number of cards allowed shrinks as the
-number of waste piles grows, more so under optional stock play.
+number of waste piles grows, more so under optional stock play. `random_stacked_game(rng)`
+draws games with a deep reserve (many cards above cards of the same or a lower rank).
 
 `compare_methods(deal, methods)` runs every method on one deal, asserts that all decided
 verdicts agree and replays every win through the reference engine. A method is any callable
@@ -86,6 +87,28 @@ def random_game(rng: random.Random, in_play_share: float = 0.5) -> Deal:
     if rng.random() < in_play_share:
         cards = deal.rules.card_count
         deal = play_randomly(rng, deal, rng.randint(1, max(1, cards // 2)))
+    return deal
+
+
+def random_stacked_game(rng: random.Random) -> Deal:
+    """A random small game with a deep reserve (a quarter to half of the cards) and a few
+    more cards than `random_rules` allows (a deep reserve leaves the brute force fewer
+    choices): many cards lie above other cards of the same or a lower rank, which is what
+    the dead-position test's order terms (kernel._is_dead) are about. Half are positions
+    a few random moves in, with cards stacked on the waste piles too."""
+    stock_play = rng.choice(("forced", "optional"))
+    piles = rng.choice((1, 1, 2, 3))
+    while True:
+        decks, ranks = rng.randint(1, 2), rng.randint(2, 5)
+        if 4 * decks * ranks <= MAX_CARDS[(stock_play, piles)] + 8:
+            break
+    cards = 4 * decks * ranks
+    rules = Rules("frog", decks=decks, ranks=ranks, waste_piles=piles,
+                  reserve_size=rng.randint(cards // 4, cards // 2),
+                  aces=rng.choice(ACE_PROCEDURES), stock_play=stock_play)
+    deal = random_deal(rng, rules)
+    if rng.random() < 0.5:
+        deal = play_randomly(rng, deal, rng.randint(1, cards // 2))
     return deal
 
 

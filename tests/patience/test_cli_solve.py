@@ -107,12 +107,12 @@ def test_ctrl_c_gives_unknown_interrupted_with_statistics():
 
 
 def test_noise_changes_the_restarts_and_must_be_positive(frog):
-    """Frog deal 7 stays unknown within 200K nodes at the default noise and is won with
+    """Frog deal 183 stays unknown within 200K nodes at the default noise and is won with
     noise 120 (the restarts are seeded, so this is reproducible with --jobs 1: on several
     processes other sequences run too)."""
-    code, _, _ = frog("solve", "7", "--max-nodes", "200K", "-q", "--jobs", "1")
+    code, _, _ = frog("solve", "183", "--max-nodes", "200K", "-q", "--jobs", "1")
     assert code == 3
-    code, out, _ = frog("solve", "7", "--noise", "120", "--max-nodes", "200K", "-q",
+    code, out, _ = frog("solve", "183", "--noise", "120", "--max-nodes", "200K", "-q",
                         "--jobs", "1")
     assert code == 0 and ": winnable" in out
     code, _, err = frog("solve", "7", "--noise", "0")

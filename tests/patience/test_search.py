@@ -14,23 +14,25 @@ import os
 
 import pytest
 from tests.conftest import seeded
-from tests.patience.gen_games import Tally, compare_methods, random_game
+from tests.patience.gen_games import Tally, compare_methods, random_game, random_stacked_game
 
 from solver.patience.brute import brute_solve
 from solver.patience.deal import deal_from_number
 from solver.patience import deal_after, replay
 from solver.patience.rules import variant_rules
 from solver.answer import Limits
-from solver.patience.search import solve
-from solver.patience.search import RULE_SWITCHES
+from solver.patience.search import RULE_SWITCHES, kernel, solve
+from solver.patience.search.state import SearchArrays
 
 BRUTE_STATES = 200_000
 SMALL_TABLE = Limits(memory=1 << 16)
+#: Switches that only act together with another one (terms of the dead-position test).
+NEEDS = {"same-rank": ("dead",), "higher-rank": ("dead",)}
 
 
-def _games(count: int, seed: int, label: str):
+def _games(count: int, seed: int, label: str, generator=random_game):
     rng = seeded(seed, "search", label)
-    return [random_game(rng) for _ in range(count)]
+    return [generator(rng) for _ in range(count)]
 
 
 def _search(**options):
@@ -52,9 +54,74 @@ def test_search_agrees_with_brute_force_on_2000_games(seed: int) -> None:
 
 @pytest.mark.parametrize("alone", sorted(RULE_SWITCHES))
 def test_each_reduction_alone_agrees_with_brute_force(alone: str, seed: int) -> None:
-    disabled = tuple(name for name in RULE_SWITCHES if name != alone)
+    kept = (alone, *NEEDS.get(alone, ()))
+    disabled = tuple(name for name in RULE_SWITCHES if name not in kept)
     for deal in _games(150, seed, alone):
         compare_methods(deal, {"brute": _brute, "search": _search(disabled=disabled)})
+
+
+DEAD_TERMS = {"plain": 0, "same-rank": kernel.OPT_DEAD_SAME,
+              "higher-rank": kernel.OPT_DEAD_HIGHER,
+              "both": kernel.OPT_DEAD_SAME | kernel.OPT_DEAD_HIGHER}
+
+
+def _dead(deal, terms: int) -> bool:
+    """The dead-position test on a deal's own position, as the kernel runs it."""
+    a = SearchArrays(deal)
+    a.reset(noise=0, seed=0)
+    return bool(kernel._is_dead(a.st, a.reserve, a.piles, a.h, a.n, a.stockcnt, a.d4,
+                                a.ranks, a.npiles, a.scratch, kernel.OPT_DEAD | terms))
+
+
+def test_dead_test_never_fires_on_a_winnable_position(seed: int) -> None:
+    """The dead test directly: on random positions with deep reserves and cards stacked on
+    the piles, every position the test (with each term, and both) calls dead is lost by the
+    brute force. Coverage: each term must fire where the plain test does not."""
+    fired_beyond_plain = {name: 0 for name in DEAD_TERMS}
+    checked = 0
+    for deal in _games(1000, seed, "dead test", random_stacked_game):
+        fired = {name: _dead(deal, terms) for name, terms in DEAD_TERMS.items()}
+        assert not fired["plain"] or all(fired.values()), "a term made the test weaker"
+        if not any(fired.values()):
+            continue
+        for name in DEAD_TERMS:
+            fired_beyond_plain[name] += fired[name] and not fired["plain"]
+        verdict = _brute(deal).verdict
+        checked += verdict != "unknown"
+        assert verdict != "winnable", f"dead test fired {fired} on a win\n{deal.to_text()}"
+    assert checked >= 100, checked
+    assert fired_beyond_plain["same-rank"] >= 40, fired_beyond_plain
+    assert fired_beyond_plain["higher-rank"] >= 8, fired_beyond_plain
+    assert fired_beyond_plain["both"] >= fired_beyond_plain["same-rank"] + 20, fired_beyond_plain
+
+
+def test_search_agrees_on_games_with_deep_reserves(seed: int) -> None:
+    """The search against the brute force where the dead test's order terms bite: all
+    reductions, and the dead test with each term alone."""
+    tally = Tally()
+    dead_only = tuple(name for name in RULE_SWITCHES if name not in DEAD_TERMS and name != "dead")
+    for i, deal in enumerate(_games(300, seed, "deep reserves", random_stacked_game)):
+        methods = {"brute": _brute, "search": _search()}
+        if i % 3 == 0:
+            methods["same-rank"] = _search(disabled=(*dead_only, "higher-rank"))
+            methods["higher-rank"] = _search(disabled=(*dead_only, "same-rank"))
+        tally.add(deal, compare_methods(deal, methods))
+    assert tally.unwinnable >= 40 and tally.winnable >= 150, tally.summary()
+    assert tally.undecided <= 10, tally.summary()
+
+
+def test_full_deal_lost_at_the_root() -> None:
+    """`frog` deal 117, checked by hand: the reserve, top first, is KD 9S 8S TS 2S QD 8S 7D 6D
+    4D 4S 2S 5C. The King goes up as at least the 1st King, with a 9 up then that is not
+    9S; so 9S is at least the 2nd 9, the two 8S at least the 3rd and 4th 8, 7D the 5th 7,
+    6D the 6th 6, 4D and 4S the 7th and 8th 4. When 4S goes up, all eight 3s and so all
+    eight 2s are up, but the lower 2S is still under it: no line wins. Both order terms
+    are needed (8S > 7D is a higher-rank step, 4D above 4S a same-rank one)."""
+    deal = deal_from_number(variant_rules("frog"), 117)
+    result = solve(deal, Limits(memory=1 << 20))
+    assert (result.verdict, result.nodes) == ("unwinnable", 1)
+    assert _dead(deal, DEAD_TERMS["both"])
+    assert not any(_dead(deal, DEAD_TERMS[name]) for name in ("plain", "same-rank", "higher-rank"))
 
 
 def test_plain_depth_first_and_tiny_table_agree(seed: int) -> None:
@@ -70,8 +137,8 @@ def test_search_soak(capsys: pytest.CaptureFixture[str], seed: int) -> None:
     count = int(os.environ["FROG_SOAK"])
     tally = Tally()
     rng = seeded(seed, "search", "soak")
-    for _ in range(count):
-        deal = random_game(rng)
+    for i in range(count):
+        deal = random_game(rng) if i % 2 == 0 else random_stacked_game(rng)
         tally.add(deal, compare_methods(deal, {"brute": _brute, "search": _search()}))
     with capsys.disabled():
         print(f"\nsearch soak seed {seed}: {tally.summary()}")

@@ -49,6 +49,8 @@ RULE_SWITCHES = {
     "autoplay": kernel.OPT_AUTOPLAY,
     "sleep": kernel.OPT_SLEEP,
     "dead": kernel.OPT_DEAD,
+    "same-rank": kernel.OPT_DEAD_SAME,  # terms of the dead test: they act only with "dead"
+    "higher-rank": kernel.OPT_DEAD_HIGHER,
     "symmetry": kernel.OPT_SYMMETRY,
     "ordering": kernel.OPT_ORDER,
 }

@@ -34,7 +34,9 @@ WON, LOST, BUDGET, PAUSED = 1, 2, 3, 4
 
 # ---- switches of the `options` argument (all on by default; off for measuring each rule)
 OPT_AUTOPLAY, OPT_SLEEP, OPT_DEAD, OPT_SYMMETRY, OPT_ORDER = 1, 2, 4, 8, 16
-ALL_OPTIONS = OPT_AUTOPLAY | OPT_SLEEP | OPT_DEAD | OPT_SYMMETRY | OPT_ORDER
+OPT_DEAD_SAME, OPT_DEAD_HIGHER = 32, 64  # terms of the dead test (used only with OPT_DEAD)
+ALL_OPTIONS = OPT_AUTOPLAY | OPT_SLEEP | OPT_DEAD | OPT_SYMMETRY | OPT_ORDER | \
+    OPT_DEAD_SAME | OPT_DEAD_HIGHER
 
 WINDOW = 8  # transposition-table probe window
 NO_MARK = -1
@@ -225,23 +227,48 @@ def _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, 
 
 
 @njit(cache=True)
-def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch):
+def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, options):
     """A counting test: True when some remaining card can provably never go up.
 
     Over-approximate every future: the stock cards are all free at once, and the reserve
-    and each pile give up their cards in order. Grow a set U of cards that might go up
-    (starting with those already up): a card is added when its pile above it is in U and
-    reach[r-1] > n[r], where reach[s] = min over ranks t <= s of |U of rank t|. In any real
-    line, when a card of rank r goes up as the k-th of its rank (k > n[r]), at least k cards
-    of every lower rank are up, all of them in U by induction, and so is every card that
-    lay above it: the card would have been added. A card never added can never go up, so
-    the position is lost. Stale `reach` values inside one sweep only add fewer cards; the
-    sweeps repeat until nothing changes.
+    and each pile (its "stack") give up their cards top first, each only to a foundation.
+    Grow a set U of cards that might go up (starting with those already up); reach[s] is
+    min over ranks t <= s of |U of rank t|. A stock card of rank r joins U when
+    reach[r-1] >= n[r] + 1; a stacked card x of rank r joins when every card above x in its
+    stack is in U and reach[r-1] >= L(x), where L(x) is a lower bound on the ordinal k of x
+    among the rank-r cards to go up (x goes up as the k-th card of rank r):
+
+        L(x) = max(n[r] + 1,  1 + L(y) for every card y above x in x's stack with
+                               rank(y) = r (term `same-rank`) or rank(y) > r (`higher-rank`)).
+
+    Why L is a lower bound, in any real line from here, by induction down the stack: a
+    stacked card leaves its stack only to a foundation, so every card y above x goes up
+    before x. k > n[r] since n[r] rank-r cards are up already. If y has rank r and goes up
+    as the k_y-th, x comes later among the same rank: k >= k_y + 1. If y has rank s > r, then
+    just before y goes up n'[s-1] > n'[s] = k_y - 1, and n'[r] >= n'[s-1] (a foundation
+    count never grows with the rank), so at least k_y rank-r cards are up then, x not
+    among them: again k >= k_y + 1. So k >= L(x).
+    Why a card outside U can never go up: consider, in a real line, the first card to go up
+    that is not in U. If it is the k-th of its rank r, then just before, every rank t < r
+    has at least k cards up, all in U (they went up earlier, or were up already), and so
+    |U of rank t| >= k for each t < r, i.e. reach[r-1] >= k >= L(x) (for a stock card,
+    k >= n[r] + 1); the cards above it in its stack went up before it and are in U too.
+    So it would have been added: contradiction. Hence a remaining card never added can
+    never go up, and the position is lost. Stale `reach` values inside one sweep only add
+    fewer cards; the sweeps repeat until nothing changes. With both terms off this is the
+    plain test, L(x) = n[r] + 1.
     """
     cnt = scratch[0]
     left = scratch[1]
     ptr = scratch[2]
     reach = scratch[3]
+    same = options & OPT_DEAD_SAME
+    higher = options & OPT_DEAD_HIGHER
+    # scratch[5 + s][t] (stack s: 0 the reserve, 1 + p pile p): max L(y) over the cards y
+    # already in U above the stack's pointer whose rank counts for a rank-t card below.
+    for s in range(npiles + 1):
+        for r in range(ranks + 2):
+            scratch[5 + s, r] = 0
     for r in range(ranks + 2):
         cnt[r] = n[r]
         left[r] = stockcnt[r]
@@ -259,15 +286,32 @@ def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch):
                 cnt[r] += left[r]
                 left[r] = 0
                 changed = True
-        while rptr > 0 and reach[reserve[rptr - 1] - 1] > n[reserve[rptr - 1]]:
-            cnt[reserve[rptr - 1]] += 1
-            rptr -= 1
-            changed = True
-        for p in range(npiles):
-            while ptr[p] > 0 and reach[piles[p, ptr[p] - 1] - 1] > n[piles[p, ptr[p] - 1]]:
-                cnt[piles[p, ptr[p] - 1]] += 1
-                ptr[p] -= 1
+        for s in range(npiles + 1):
+            bound = scratch[5 + s]
+            while True:
+                if s == 0:
+                    if rptr == 0:
+                        break
+                    r = reserve[rptr - 1]
+                else:
+                    if ptr[s - 1] == 0:
+                        break
+                    r = piles[s - 1, ptr[s - 1] - 1]
+                need = max(n[r] + 1, bound[r] + 1)
+                if reach[r - 1] < need:
+                    break
+                cnt[r] += 1
+                if s == 0:
+                    rptr -= 1
+                else:
+                    ptr[s - 1] -= 1
                 changed = True
+                if same and bound[r] < need:
+                    bound[r] = need
+                if higher:
+                    for t in range(1, r):
+                        if bound[t] < need:
+                            bound[t] = need
     if rptr > 0:
         return True
     for p in range(npiles):
@@ -481,7 +525,8 @@ def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves
             if lost:
                 stats[ST_TT_HITS] += 1
             elif options & OPT_DEAD and \
-                    _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch):
+                    _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch,
+                             options):
                 stats[ST_DEAD] += 1  # not stored: the test is cheaper than a table miss
             else:
                 fk1[d] = k1

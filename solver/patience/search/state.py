@@ -55,7 +55,10 @@ class SearchArrays:
         self.fstart = np.zeros(depth, dtype=np.int64)
         self.sleep = np.full((depth, self.npiles + 1), kernel.NO_MARK, dtype=np.int64)
         self.stats = np.zeros(kernel.STATS_SIZE, dtype=np.int64)
-        self.scratch = np.zeros((5, max(self.ranks + 2, self.npiles + 1)), dtype=np.int64)
+        # rows 0-4: the dead test's counts and the pile scores; rows 5..: one row per stack
+        # (the reserve, then each pile) for the dead test's order bounds (kernel._is_dead)
+        self.scratch = np.zeros((6 + self.npiles, max(self.ranks + 2, self.npiles + 1)),
+                                dtype=np.int64)
         self._deal = deal
 
     def reset(self, noise: int, seed: int) -> None:

@@ -1,0 +1,102 @@
+"""The loss ladder: how many deals of the hard rows the search decides at a node budget.
+
+Rows (numbered deals, PySolFC's shuffle and the variant's procedure):
+  frog-2p, frog-3p, frog-4p   full `frog` packs with 2, 3 and 4 waste piles (mostly lost)
+  frog-r5, frog-r7            `frog --ranks 5` and `--ranks 7` (5 waste piles; losses are rare)
+  sir-tommy                   Sir Tommy (a third open at 1 M nodes)
+  frog                        plain `frog` (mostly wins; not in the default rows)
+
+Each deal gets the same node budget (deterministic: node counts do not depend on the
+machine's load), restarts as `frog solve` does. Prints one line per row: winnable,
+unwinnable, unknown, total nodes, nodes per second; `--verbose` adds one line per deal.
+
+    python benchmarks/loss_ladder.py --deals 1-30 --max-nodes 1M
+    python benchmarks/loss_ladder.py --rows frog-r5 frog-r7 --deals 1-50 --max-nodes 5M -v
+    python benchmarks/loss_ladder.py --disable same-rank higher-rank   # reductions switched off (driver.RULE_SWITCHES)
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+from solver.patience.deal import deal_from_number
+from solver.patience.rules import variant_rules
+from solver.patience.search import Limits, solve
+from solver.patience.search.driver import RULE_SWITCHES, warm_up
+
+ROWS = {
+    "frog-2p": ("frog", {"waste_piles": 2}),
+    "frog-3p": ("frog", {"waste_piles": 3}),
+    "frog-4p": ("frog", {"waste_piles": 4}),
+    "frog-r5": ("frog", {"ranks": 5}),
+    "frog-r7": ("frog", {"ranks": 7}),
+    "sir-tommy": ("sir-tommy", {}),
+    "frog": ("frog", {}),
+}
+DEFAULT_ROWS = [name for name in ROWS if name != "frog"]
+
+
+def parse_count(text: str) -> int:
+    """1000, 1K, 2.5M, 1G."""
+    scale = {"K": 10**3, "M": 10**6, "G": 10**9}.get(text[-1].upper(), 1)
+    return int(float(text[:-1] if scale > 1 else text) * scale)
+
+
+def parse_range(text: str) -> range:
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def run_row(name: str, deals: range, limits: Limits, disabled: tuple[str, ...],
+            verbose: bool) -> dict:
+    variant, overrides = ROWS[name]
+    rules = variant_rules(variant).with_overrides(**overrides)
+    tally = {"winnable": 0, "unwinnable": 0, "unknown": 0}
+    nodes, seconds, open_deals = 0, 0.0, []
+    for number in deals:
+        result = solve(deal_from_number(rules, number), limits, disabled=disabled)
+        tally[result.verdict] += 1
+        nodes += result.nodes
+        seconds += result.seconds
+        if result.verdict == "unknown":
+            open_deals.append(number)
+        if verbose:
+            print(f"  {name:<10} {number:>6} {result.verdict:<11} {result.nodes:>12,} "
+                  f"{result.seconds:>8.2f} s", flush=True)
+    return {**tally, "nodes": nodes, "seconds": seconds, "open": open_deals}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rows", nargs="+", default=DEFAULT_ROWS, choices=list(ROWS))
+    parser.add_argument("--deals", type=parse_range, default=parse_range("1-30"),
+                        help="deal numbers, e.g. 1-30")
+    parser.add_argument("--max-nodes", type=parse_count, default=parse_count("1M"),
+                        help="node budget per deal (K/M/G)")
+    parser.add_argument("--memory", type=parse_count, default=1 << 27,
+                        help="table bytes per deal")
+    parser.add_argument("--disable", nargs="*", default=[], choices=list(RULE_SWITCHES),
+                        help="reductions to switch off")
+    parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
+    args = parser.parse_args()
+    warm_up()
+    limits = Limits(max_nodes=args.max_nodes, memory=args.memory)
+    disabled = tuple(args.disable)
+    print(f"deals {args.deals.start}-{args.deals.stop - 1}, {args.max_nodes:,} nodes per deal, "
+          f"disabled: {', '.join(disabled) or 'none'}")
+    print(f"{'row':<10} {'winnable':>8} {'unwinnable':>10} {'unknown':>8} {'decided':>8} "
+          f"{'total nodes':>14} {'nodes/s':>10}  unknown deals")
+    started = time.perf_counter()
+    for name in args.rows:
+        row = run_row(name, args.deals, limits, disabled, args.verbose)
+        decided = row["winnable"] + row["unwinnable"]
+        rate = row["nodes"] / row["seconds"] if row["seconds"] else 0.0
+        print(f"{name:<10} {row['winnable']:>8} {row['unwinnable']:>10} {row['unknown']:>8} "
+              f"{decided:>4}/{len(args.deals):<3} {row['nodes']:>14,} {rate:>10,.0f}  "
+              f"{' '.join(map(str, row['open'])) or '-'}", flush=True)
+    print(f"total {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

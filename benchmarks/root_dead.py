@@ -1,0 +1,47 @@
+"""How many numbered deals the dead-position test proves lost before any move is searched.
+
+The test (solver/patience/search/kernel.py, `_is_dead`, with every term on) runs once on
+each deal's starting position; a deal it calls dead is unwinnable, whatever the stock
+holds. Cheap (about 0.5 ms a deal), so it covers the whole survey ranges:
+
+    python benchmarks/root_dead.py --variant frog --deals 1-100000 [--list]
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+from solver.patience.deal import deal_from_number
+from solver.patience.rules import variant_rules
+from solver.patience.search import kernel
+from solver.patience.search.state import SearchArrays
+
+
+def dead_at_root(deal, options: int = kernel.ALL_OPTIONS) -> bool:
+    arrays = SearchArrays(deal)
+    arrays.reset(noise=0, seed=0)
+    return bool(kernel._is_dead(arrays.st, arrays.reserve, arrays.piles, arrays.h, arrays.n,
+                                arrays.stockcnt, arrays.d4, arrays.ranks, arrays.npiles,
+                                arrays.scratch, options))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variant", default="frog")
+    parser.add_argument("--deals", default="1-10000", help="first-last")
+    parser.add_argument("--list", action="store_true", help="print every dead deal number")
+    args = parser.parse_args()
+    first, _, last = args.deals.partition("-")
+    numbers = range(int(first), int(last or first) + 1)
+    rules = variant_rules(args.variant)
+    started = time.perf_counter()
+    dead = [n for n in numbers if dead_at_root(deal_from_number(rules, n))]
+    print(f"{args.variant} deals {numbers.start}-{numbers.stop - 1}: {len(dead)} of "
+          f"{len(numbers)} lost at the root ({time.perf_counter() - started:.0f} s)")
+    if args.list:
+        print(" ".join(map(str, dead)))
+
+
+if __name__ == "__main__":
+    main()
