@@ -15,16 +15,7 @@ import random
 from solver.patience.deal import deal_from_number
 from solver.patience.engine import Position, deal_after
 from solver.patience.rules import variant_rules
-from solver.patience.search import kernel
-from solver.patience.search.state import SearchArrays
-
-
-def dead(deal, options: int) -> bool:
-    arrays = SearchArrays(deal)
-    arrays.reset(noise=0, seed=0)
-    return bool(kernel._is_dead(arrays.st, arrays.reserve, arrays.piles, arrays.h, arrays.n,
-                                arrays.stockcnt, arrays.d4, arrays.ranks, arrays.npiles,
-                                arrays.scratch, options))
+from solver.patience.search import is_dead, kernel
 
 
 def main() -> None:
@@ -48,8 +39,8 @@ def main() -> None:
                     turned = len(deal.stock) - len(now.stock)
                     row = buckets.setdefault((piles, min(turned // 20, 4)), [0, 0, 0])
                     row[0] += 1
-                    row[1] += dead(now, kernel.OPT_DEAD)
-                    row[2] += dead(now, kernel.ALL_OPTIONS)
+                    row[1] += is_dead(now, kernel.OPT_DEAD)
+                    row[2] += is_dead(now, kernel.ALL_OPTIONS)
     for (piles, k), (count, plain, terms) in sorted(buckets.items()):
         span = f"{20 * k}-{20 * k + 19}" if k < 4 else f"{20 * k}-end"
         print(f"{piles} piles, stock cards turned {span}: {count} positions, "

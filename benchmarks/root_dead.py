@@ -11,18 +11,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from solver.patience.deal import deal_from_number
-from solver.patience.rules import variant_rules
-from solver.patience.search import kernel
-from solver.patience.search.state import SearchArrays
-
-
-def dead_at_root(deal, options: int = kernel.ALL_OPTIONS) -> bool:
-    arrays = SearchArrays(deal)
-    arrays.reset(noise=0, seed=0)
-    return bool(kernel._is_dead(arrays.st, arrays.reserve, arrays.piles, arrays.h, arrays.n,
-                                arrays.stockcnt, arrays.d4, arrays.ranks, arrays.npiles,
-                                arrays.scratch, options))
+from solver.patience import deal_from_number, variant_rules
+from solver.patience.search import is_dead
 
 
 def main() -> None:
@@ -36,7 +26,7 @@ def main() -> None:
     numbers = range(int(first), int(last or first) + 1)
     rules = variant_rules(args.variant)
     started = time.perf_counter()
-    dead = [n for n in numbers if dead_at_root(deal_from_number(rules, n))]
+    dead = [n for n in numbers if is_dead(deal_from_number(rules, n))]
     print(f"{args.variant} deals {numbers.start}-{numbers.stop - 1}: {len(dead)} of "
           f"{len(numbers)} lost at the root ({time.perf_counter() - started:.0f} s)")
     if args.list:

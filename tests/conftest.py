@@ -97,6 +97,19 @@ stock: AC 2C AD 2D AH 2H AS
 """
 
 
+#: Lost: the reserve's 3C hides AD, and six cards must share the one waste pile before the
+#: first stock Ace, burying 2S 2D 2C under 3S; the search proves it in a few hundred nodes.
+SMALL_LOST = """variant: frog
+decks: 1
+ranks: 3
+waste-piles: 1
+reserve-size: 2
+aces: stay
+reserve: AD 3C
+stock: 2S 2D 2C 3S 3H 2H AC AS AH 3D
+"""
+
+
 # --- the command ----------------------------------------------------------------------------------
 
 Frog = Callable[..., "tuple[int, str, str]"]

@@ -8,19 +8,8 @@ import subprocess
 import time
 
 import pytest
-from tests.conftest import frog_argv, frog_process, one_error_line, process_env
+from tests.conftest import SMALL_LOST, frog_argv, frog_process, one_error_line, process_env
 
-#: Lost: the reserve's 3C hides AD, and six cards must share the one waste pile before the
-#: first stock Ace, burying 2S 2D 2C under 3S.
-SMALL_LOST = """variant: frog
-decks: 1
-ranks: 3
-waste-piles: 1
-reserve-size: 2
-aces: stay
-reserve: AD 3C
-stock: 2S 2D 2C 3S 3H 2H AC AS AH 3D
-"""
 
 
 def test_default_deal_is_won_with_a_readable_numbered_line(frog):

@@ -15,18 +15,8 @@ import pytest
 from solver.answer import Limits, Result, SolverBug, Verdict
 from solver.patience import decide, deal_from_number, parse_deal, variant_rules
 from solver.patience.search import parallel, solve
-from tests.conftest import frog_argv, one_error_line, process_env
+from tests.conftest import SMALL_LOST, frog_argv, one_error_line, process_env
 
-#: The SMALL_LOST game of test_cli_solve: lost, and proved so in a few hundred nodes.
-SMALL_LOST = """variant: frog
-decks: 1
-ranks: 3
-waste-piles: 1
-reserve-size: 2
-aces: stay
-reserve: AD 3C
-stock: 2S 2D 2C 3S 3H 2H AC AS AH 3D
-"""
 
 #: `frog` deal 39 is unknown after 60 s of search: a limit always stops it in these tests.
 HARD = 39

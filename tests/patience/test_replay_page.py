@@ -3,8 +3,7 @@ engine's, it is one small self-contained file, and bad paths are refused cleanly
 from __future__ import annotations
 
 import pytest
-from tests.conftest import TINY, one_error_line
-from tests.patience.test_cli_solve import SMALL_LOST
+from tests.conftest import SMALL_LOST, TINY, one_error_line
 from tests.replaypage import assert_self_contained, page_data
 
 from solver.patience import Position, deal_from_number, parse_deal, parse_move_list, variant_rules

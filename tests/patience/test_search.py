@@ -21,8 +21,7 @@ from solver.patience.deal import deal_from_number
 from solver.patience import deal_after, replay
 from solver.patience.rules import variant_rules
 from solver.answer import Limits
-from solver.patience.search import RULE_SWITCHES, kernel, solve
-from solver.patience.search.state import SearchArrays
+from solver.patience.search import RULE_SWITCHES, is_dead, kernel, solve
 
 BRUTE_STATES = 200_000
 SMALL_TABLE = Limits(memory=1 << 16)
@@ -66,11 +65,8 @@ DEAD_TERMS = {"plain": 0, "same-rank": kernel.OPT_DEAD_SAME,
 
 
 def _dead(deal, terms: int) -> bool:
-    """The dead-position test on a deal's own position, as the kernel runs it."""
-    a = SearchArrays(deal)
-    a.reset(noise=0, seed=0)
-    return bool(kernel._is_dead(a.st, a.reserve, a.piles, a.h, a.n, a.stockcnt, a.d4,
-                                a.ranks, a.npiles, a.scratch, kernel.OPT_DEAD | terms))
+    """The dead-position test on a deal's own position, with the given order terms."""
+    return is_dead(deal, kernel.OPT_DEAD | terms)
 
 
 def test_dead_test_never_fires_on_a_winnable_position(seed: int) -> None:

@@ -124,6 +124,17 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
     return Result(verdict, reason, moves, nodes, seconds, "search", stats)
 
 
+def is_dead(deal: Deal, options: int = kernel.ALL_OPTIONS) -> bool:
+    """The kernel's dead-position test on the deal's own position, with the given switches
+    (see RULE_SWITCHES): True means the position is lost, whatever the stock holds. For
+    benchmarks and tests that ask what the test alone can prove."""
+    arrays = SearchArrays(deal)
+    arrays.reset(noise=0, seed=0)
+    return bool(kernel._is_dead(arrays.st, arrays.reserve, arrays.piles, arrays.h, arrays.n,
+                                arrays.stockcnt, arrays.d4, arrays.ranks, arrays.npiles,
+                                arrays.scratch, options))
+
+
 _warm = False
 
 
