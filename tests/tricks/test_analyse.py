@@ -1,16 +1,15 @@
 """`analyse` and `explain` against plain minimax on reduced deals, and their commands.
 
-Random tests print their seed; FROG_TEST_SEED=N reruns them with another one.
+Random tests draw from the run's seed (FROG_SEED, tests/conftest.py), printed by pytest.
 """
 from __future__ import annotations
 
 import json
-import os
 import random
 
 import pytest
+from tests.conftest import seeded
 
-from cli.main import main
 from solver.tricks.analysis import analyse, explain, position
 from solver.tricks.brute import brute_force, minimax
 from solver.tricks.deal import Deal, make_deal
@@ -21,11 +20,6 @@ from solver.tricks.search import solve
 
 CONTRACTS = [("grand", 2), ("chico", 0), ("chico", 1), ("chico", 3), ("frog", 2)]
 
-
-def seeded(default: int) -> random.Random:
-    seed = int(os.environ.get("FROG_TEST_SEED", default))
-    print(f"random seed {seed} (FROG_TEST_SEED overrides)")
-    return random.Random(seed)
 
 
 def random_deal(rng: random.Random, size: int, widow: int) -> Deal:
@@ -54,8 +48,8 @@ def copy_game(game: Game) -> Game:
                 list(game.trick), [list(t) for t in game.tricks_played])
 
 
-def test_every_card_value_is_the_minimax_value_of_the_position_after_it():
-    rng = seeded(15)
+def test_every_card_value_is_the_minimax_value_of_the_position_after_it(seed):
+    rng = seeded(seed, "test_every_card_value_is_the_minimax_value_of_the_position_after_it")
     for _ in range(100):
         game = random_game(rng, rng.choice([4, 4, 4, 5, 6]))
         result = analyse(game)
@@ -71,8 +65,8 @@ def test_every_card_value_is_the_minimax_value_of_the_position_after_it():
         assert all(cv.best == (cv.value == best) for cv in result.cards)
 
 
-def test_the_first_position_is_worth_what_solve_says():
-    rng = seeded(16)
+def test_the_first_position_is_worth_what_solve_says(seed):
+    rng = seeded(seed, "test_the_first_position_is_worth_what_solve_says")
     for _ in range(30):
         deal = random_deal(rng, rng.choice([3, 4]), rng.randint(0, 3))
         contract, trump = rng.choice(CONTRACTS)
@@ -81,8 +75,8 @@ def test_the_first_position_is_worth_what_solve_says():
         assert analyse(game).value == solve(deal, rules).bidder_points == brute_force(deal, rules)
 
 
-def test_explain_of_an_optimal_line_gives_nothing_away():
-    rng = seeded(17)
+def test_explain_of_an_optimal_line_gives_nothing_away(seed):
+    rng = seeded(seed, "test_explain_of_an_optimal_line_gives_nothing_away")
     for _ in range(20):
         deal = random_deal(rng, 4, rng.randint(0, 3))
         contract, trump = rng.choice(CONTRACTS)
@@ -92,10 +86,10 @@ def test_explain_of_an_optimal_line_gives_nothing_away():
         assert result.final == solution.bidder_points
 
 
-def test_explain_swings_add_up_and_match_minimax():
+def test_explain_swings_add_up_and_match_minimax(seed):
     """Random lines: every swing is >= 0 and the difference of two minimax values, and
     perfect play minus the bidder's losses plus the defenders' is the line's result."""
-    rng = seeded(18)
+    rng = seeded(seed, "test_explain_swings_add_up_and_match_minimax")
     for _ in range(40):
         deal = random_deal(rng, 4, rng.randint(0, 2))
         contract, trump = rng.choice(CONTRACTS)
@@ -119,11 +113,6 @@ def test_explain_swings_add_up_and_match_minimax():
 SMALL = make_deal([[0, 8, 24, 29], [7, 20, 35, 2], [6, 25, 31, 17]], [16, 33, 1])
 
 
-def run(capsys, *argv):
-    code = main(["tricks", *map(str, argv)])
-    out, err = capsys.readouterr()
-    return code, out, err
-
 
 @pytest.fixture
 def files(tmp_path):
@@ -132,24 +121,24 @@ def files(tmp_path):
     return tmp_path, deal
 
 
-def test_analyse_command_mid_trick_json(capsys, files):
+def test_analyse_command_mid_trick_json(frog, files):
     tmp_path, deal = files
     rules = Rules("grand", 2)
     solution = solve(SMALL, rules)
     part = tmp_path / "part.txt"
     first = solution.line[0]
     part.write_text(format_header(rules, []) + "\n" + format_trick(solution.line[0][:1]) + "\n")
-    code, out, _ = run(capsys, "analyse", deal, "--after", part, "--json")
+    code, out, _ = frog("tricks", "analyse", deal, "--after", part, "--json")
     answer = json.loads(out)
     assert code == 0 and answer["value"] == solution.bidder_points
     assert answer["to_play"] == first[1][0] and answer["on_trick"] == [format_trick(first[:1])]
     assert any(c["best"] and c["card"] == format_trick(first[1:2]).split(":")[1]
                for c in answer["cards"])
-    code, out, _ = run(capsys, "analyse", deal, "--after", part, "--ascii")
+    code, out, _ = frog("tricks", "analyse", deal, "--after", part, "--ascii")
     assert code == 0 and "<- best" in out and "trick 1: seat" in out
 
 
-def test_verify_explain_json_and_text(capsys, files, tmp_path):
+def test_verify_explain_json_and_text(frog, files, tmp_path):
     _, deal = files
     rules = Rules("frog", 1)
     game = Game.start(SMALL, rules, [16, 33, 1])
@@ -159,13 +148,13 @@ def test_verify_explain_json_and_text(capsys, files, tmp_path):
     line = tmp_path / "line.txt"
     line.write_text(format_header(rules, [16, 33, 1]) + "\n"
                     + "\n".join(format_trick(t) for t in game.tricks_played) + "\n")
-    code, out, _ = run(capsys, "verify", deal, line, "--explain", "--json")
+    code, out, _ = frog("tricks", "verify", deal, line, "--explain", "--json")
     answer = json.loads(out)
     assert code == 0 and answer["bidder_points"] == game.points[0]
     assert answer["perfect"] == brute_force(SMALL, rules)
     assert answer["perfect"] - answer["lost_by_bidder"] + answer["lost_by_defenders"] \
         == game.points[0]
-    code, out, _ = run(capsys, "verify", deal, line, "--explain")
+    code, out, _ = frog("tricks", "verify", deal, line, "--explain")
     assert code == 0 and "given away: bidder" in out and "♥" in out
 
 
@@ -181,20 +170,20 @@ def test_verify_explain_json_and_text(capsys, files, tmp_path):
     (["analyse", "{deal}", "--contract", "grand", "--bidder", "1", "--discard", "AC"],
      "no discard in grand"),
 ])
-def test_analyse_bad_input_is_one_line_and_exit_2(capsys, files, argv, message):
+def test_analyse_bad_input_is_one_line_and_exit_2(frog, files, argv, message):
     tmp_path, deal = files
     (tmp_path / "line.txt").write_text("contract: grand bidder: 2\n")
     solution = solve(SMALL, Rules("grand", 2))
     (tmp_path / "full.txt").write_text(format_header(solution.rules, []) + "\n" + "\n".join(
         format_trick(t) for t in solution.line) + "\n")
     paths = {"deal": deal, "line": tmp_path / "line.txt", "full": tmp_path / "full.txt"}
-    code, _, err = run(capsys, *(a.format(**paths) for a in argv))
+    code, _, err = frog("tricks", *(a.format(**paths) for a in argv))
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
 
 
-def test_discard_values_are_exact_and_the_best_is_the_solvers():
+def test_discard_values_are_exact_and_the_best_is_the_solvers(seed):
     from solver.tricks.analysis import discard_values
-    rng = seeded(19)
+    rng = seeded(seed, "test_discard_values_are_exact_and_the_best_is_the_solvers")
     for _ in range(30):
         deal = random_deal(rng, rng.choice([3, 4]), rng.randint(1, 3))
         rules = Rules("frog", rng.randint(1, 3), must_overtrump=rng.random() < 0.3)
@@ -205,13 +194,13 @@ def test_discard_values_are_exact_and_the_best_is_the_solvers():
         assert [v for _, v in values] == sorted((v for _, v in values), reverse=True)
 
 
-def test_analyse_discards_command(capsys, files):
+def test_analyse_discards_command(frog, files):
     _, deal = files
-    code, out, _ = run(capsys, "analyse", deal, "--contract", "frog", "--bidder", 1,
+    code, out, _ = frog("tricks", "analyse", deal, "--contract", "frog", "--bidder", 1,
                        "--discards", 3, "--json")
     answer = json.loads(out)
     assert code == 0 and len(answer["discards"]) == 3 and answer["discards"][0]["best"]
     assert answer["discards"][0]["bidder_points"] == brute_force(SMALL, Rules("frog", 1))
-    code, _, err = run(capsys, "analyse", deal, "--contract", "grand", "--bidder", 1,
+    code, _, err = frog("tricks", "analyse", deal, "--contract", "grand", "--bidder", 1,
                        "--discards")
     assert code == 2 and "no discard in grand" in err

@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-from cli.main import main
 from solver.tricks import auction
 from solver.tricks.bidding import Advice, Estimate, Table
 from solver.tricks.deal import make_deal
@@ -66,18 +65,17 @@ def test_calls_follow_the_sources(monkeypatch, expected, calls, played):
         assert all(levels[n] > floor for n in names)
 
 
-def test_auction_command_json_and_text(capsys, tmp_path):
+def test_auction_command_json_and_text(frog, tmp_path):
     deal = tmp_path / "deal.txt"
     deal.write_text(DEAL.to_text())
-    code = main(["tricks", "auction", str(deal), "--samples", "6", "--json"])
-    answer = json.loads(capsys.readouterr().out)
+    code, out, _ = frog("tricks", "auction", deal, "--samples", "6", "--json")
+    answer = json.loads(out)
     assert code == 0 and answer["calls"][0]["seat"] == 1
     if not answer["thrown_in"]:
         winner = [c for c in answer["calls"] if c["bid"] != "pass"][-1]
         assert (answer["contract"]["contract"], answer["contract"]["bidder"]) == \
             (winner["bid"], winner["seat"])
-    code = main(["tricks", "auction", str(deal), "--samples", "6", "--ascii"])
-    out = capsys.readouterr().out
+    code, out, _ = frog("tricks", "auction", deal, "--samples", "6", "--ascii")
     assert code == 0 and "seat 1:" in out and "double-dummy" in out
-    code = main(["tricks", "auction", str(deal), "--samples", "1"])
-    assert code == 2 and "--samples" in capsys.readouterr().err
+    code, _, err = frog("tricks", "auction", deal, "--samples", "1")
+    assert code == 2 and "--samples" in err

@@ -1,17 +1,16 @@
 """Bidding advice: sampled estimates against the exact average over every distribution of
 the unseen cards on reduced deals, and the `bid` command.
 
-Random tests print their seed; FROG_TEST_SEED=N reruns them with another one.
+Random tests draw from the run's seed (FROG_SEED, tests/conftest.py), printed by pytest.
 """
 from __future__ import annotations
 
 import json
-import os
 import random
 
 import pytest
+from tests.conftest import seeded
 
-from cli.main import main
 from solver.tricks.bidding import (
     Table,
     advise,
@@ -27,11 +26,6 @@ from solver.tricks.rules import Rules
 from solver.tricks.search import solve
 
 
-def seeded(default: int) -> int:
-    seed = int(os.environ.get("FROG_TEST_SEED", default))
-    print(f"random seed {seed} (FROG_TEST_SEED overrides)")
-    return seed
-
 
 def reduced_deal(rng: random.Random, size: int, widow: int):
     cards = rng.sample(range(36), 3 * size + widow)
@@ -39,8 +33,8 @@ def reduced_deal(rng: random.Random, size: int, widow: int):
                      cards[3 * size:], leader=rng.randint(1, 3))
 
 
-def test_solve_contracts_agrees_with_solve():
-    rng = random.Random(seeded(21))
+def test_solve_contracts_agrees_with_solve(seed):
+    rng = seeded(seed, "test_solve_contracts_agrees_with_solve")
     for _ in range(15):
         deal = reduced_deal(rng, 4, rng.randint(0, 3))
         seat = rng.randint(1, 3)
@@ -51,8 +45,8 @@ def test_solve_contracts_agrees_with_solve():
                        for n, t in contracts(table.scoring)]
 
 
-def test_all_deals_is_every_distribution_once():
-    rng = random.Random(seeded(22))
+def test_all_deals_is_every_distribution_once(seed):
+    rng = seeded(seed, "test_all_deals_is_every_distribution_once")
     deal = reduced_deal(rng, 3, 2)
     seen = {(d.hands, d.widow) for d in all_deals(deal, 2)}
     assert len(seen) == distributions(deal, 2) == 56 * 10  # C(8,3) x C(5,3)
@@ -62,13 +56,12 @@ def test_all_deals_is_every_distribution_once():
         assert sorted(unseen_cards(d, 2)) == sorted(unseen_cards(deal, 2))
 
 
-def test_sampled_expectations_contain_the_exact_averages():
+def test_sampled_expectations_contain_the_exact_averages(seed):
     """Hands of 4-5 cards: every distribution of the unseen cards averaged exactly (solved
     by `solve`, which the search tests check against plain minimax) against 300 samples.
     A 95 % interval misses 1 time in 20, so up to 10 % of the intervals may miss, and
     none by more than twice its half-width."""
-    seed = seeded(23)
-    rng = random.Random(seed)
+    rng = seeded(seed, "test_sampled_expectations_contain_the_exact_averages")
     intervals = misses = 0
     for size, widow in ((4, 1), (4, 1), (5, 0), (4, 0)):
         deal = reduced_deal(rng, size, widow)
@@ -89,9 +82,9 @@ def test_sampled_expectations_contain_the_exact_averages():
     assert misses <= intervals // 10
 
 
-def test_exact_average_by_hand_on_a_tiny_deal():
+def test_exact_average_by_hand_on_a_tiny_deal(seed):
     """The exact estimate is the plain average of `solve` over `all_deals`."""
-    rng = random.Random(seeded(24))
+    rng = seeded(seed, "test_exact_average_by_hand_on_a_tiny_deal")
     deal = reduced_deal(rng, 3, 1)
     advice = advise(deal, 1, exact=True)
     grand = Rules("grand", 1)
@@ -102,14 +95,14 @@ def test_exact_average_by_hand_on_a_tiny_deal():
     assert e.p_make == pytest.approx(sum(t >= 60 for t in totals) / len(totals))
 
 
-def test_jobs_do_not_change_the_answer():
-    rng = random.Random(seeded(25))
+def test_jobs_do_not_change_the_answer(seed):
+    rng = seeded(seed, "test_jobs_do_not_change_the_answer")
     deal = reduced_deal(rng, 5, 2)
     assert advise(deal, 2, samples=12, seed=4, jobs=1) == advise(deal, 2, samples=12, seed=4, jobs=2)
 
 
-def test_recommendation_is_the_best_expected_payment_or_pass():
-    rng = random.Random(seeded(26))
+def test_recommendation_is_the_best_expected_payment_or_pass(seed):
+    rng = seeded(seed, "test_recommendation_is_the_best_expected_payment_or_pass")
     for _ in range(5):
         advice = advise(reduced_deal(rng, 4, 1), rng.randint(1, 3), samples=20)
         best = max(e.mean_payment for e in advice.estimates)
@@ -126,21 +119,16 @@ def test_wilson_interval():
     assert low < 0.5 < high and high - 0.5 == pytest.approx(0.5 - low)
 
 
-def run(capsys, *argv):
-    code = main(["tricks", *map(str, argv)])
-    out, err = capsys.readouterr()
-    return code, out, err
 
-
-def test_bid_command_from_a_hand_and_from_a_deal(capsys, tmp_path):
-    rng = random.Random(seeded(27))
+def test_bid_command_from_a_hand_and_from_a_deal(frog, capsys, tmp_path, seed):
+    rng = seeded(seed, "test_bid_command_from_a_hand_and_from_a_deal")
     capsys.readouterr()
-    code, out, _ = run(capsys, "bid", "AH TH KH QH 9H 8H AC TC KS 7D 6D", "--seat", 1,
+    code, out, _ = frog("tricks", "bid", "AH TH KH QH 9H 8H AC TC KS 7D 6D", "--seat", 1,
                        "--samples", 3, "--seed", 9)
     assert code == 0 and "seed 9" in out and "recommended:" in out and "double-dummy" in out
     deal = tmp_path / "deal.txt"
     deal.write_text(reduced_deal(rng, 4, 1).to_text())
-    code, out, _ = run(capsys, "bid", deal, "--seat", 2, "--exact", "--json")
+    code, out, _ = frog("tricks", "bid", deal, "--seat", 2, "--exact", "--json")
     answer = json.loads(out)
     assert code == 0 and answer["exact"] and answer["samples"] == 630
     assert [c["contract"] for c in answer["contracts"]] == ["frog", "chico", "chico", "chico",
@@ -158,6 +146,6 @@ def test_bid_command_from_a_hand_and_from_a_deal(capsys, tmp_path):
     (["bid", "17", "--seat", "1", "--exact"], "--exact would solve"),
     (["bid", "17", "--seat", "1", "--players", "7"], "3 to 5 under foster"),
 ])
-def test_bid_bad_input_is_one_line_and_exit_2(capsys, argv, message):
-    code, _, err = run(capsys, *argv)
+def test_bid_bad_input_is_one_line_and_exit_2(frog, argv, message):
+    code, _, err = frog("tricks", *argv)
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err

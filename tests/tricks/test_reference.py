@@ -3,9 +3,11 @@ merged cards, every frog discard) on 200 deals of 6-8 cards a hand; the referenc
 against plain minimax on small deals; full deals against the search itself with a tiny
 table and every frog discard instead of the pruned set.
 
-Random tests print their seed; FROG_TEST_SEED=N reruns them with another one.
+Random tests draw from the run's seed (FROG_SEED, tests/conftest.py), printed by pytest.
 """
 from __future__ import annotations
+
+from tests.conftest import seeded
 
 import os
 import random
@@ -23,11 +25,6 @@ from solver.tricks.search.reference import alphabeta, reference_value
 CONTRACTS = [("grand", 2), ("chico", 0), ("chico", 1), ("chico", 3), ("frog", 2)]
 
 
-def seeded(default: int) -> random.Random:
-    seed = int(os.environ.get("FROG_TEST_SEED", default))
-    print(f"random seed {seed} (FROG_TEST_SEED overrides)")
-    return random.Random(seed)
-
 
 def random_deal(rng: random.Random, size: int, widow: int):
     cards = rng.sample(range(36), 3 * size + widow)
@@ -38,8 +35,8 @@ def random_deal(rng: random.Random, size: int, widow: int):
                      taken=(bidder_taken, rng.randint(0, out - bidder_taken)))
 
 
-def test_reference_equals_minimax_on_small_deals():
-    rng = seeded(31)
+def test_reference_equals_minimax_on_small_deals(seed):
+    rng = seeded(seed, "test_reference_equals_minimax_on_small_deals")
     for _ in range(150):
         contract, trump = rng.choice(CONTRACTS)
         deal = random_deal(rng, rng.choice([2, 3, 4]), rng.randint(0, 2))
@@ -47,8 +44,8 @@ def test_reference_equals_minimax_on_small_deals():
         assert reference_value(deal, rules) == brute_force(deal, rules), (deal, rules)
 
 
-def test_reference_windows_and_mid_trick_positions():
-    rng = seeded(32)
+def test_reference_windows_and_mid_trick_positions(seed):
+    rng = seeded(seed, "test_reference_windows_and_mid_trick_positions")
     for _ in range(60):
         contract, trump = rng.choice(CONTRACTS[:4])
         rules = Rules(contract, rng.randint(1, 3), trump, must_overtrump=rng.random() < 0.5)
@@ -64,10 +61,10 @@ def test_reference_windows_and_mid_trick_positions():
             or (alpha < bound < beta and bound == exact)
 
 
-def test_search_equals_the_reference_on_200_deals_of_6_to_8_cards():
+def test_search_equals_the_reference_on_200_deals_of_6_to_8_cards(seed):
     """130 deals of 6 cards, 60 of 7 and 10 of 8 (frogs with a widow of at most 1 card
     above 6), every contract, chico trump, leader and the overtrump rule."""
-    rng = seeded(33)
+    rng = seeded(seed, "test_search_equals_the_reference_on_200_deals_of_6_to_8_cards")
     plan = [6] * 130 + [7] * 60 + [8] * 10
     for size in plan:
         contract, trump = rng.choice(CONTRACTS if size < 8 else CONTRACTS[:4])
@@ -97,10 +94,10 @@ def every_discard_value(deal, rules: Rules, table_bits: int) -> int:
     return deal.taken[0] + best
 
 
-def test_full_deals_against_a_tiny_table_and_every_discard():
+def test_full_deals_against_a_tiny_table_and_every_discard(seed):
     """Full deals: 2 frogs (364 discards each) and 4 other contracts by default;
     FROG_SOAK=N checks N of each."""
-    rng = seeded(34)
+    rng = seeded(seed, "test_full_deals_against_a_tiny_table_and_every_discard")
     count = int(os.environ.get("FROG_SOAK", 0))
     plan = [("frog", 2)] * (count or 2) + [rng.choice(CONTRACTS[:4]) for _ in range(count or 4)]
     for contract, trump in plan:
