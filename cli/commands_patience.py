@@ -6,8 +6,9 @@ import json
 import sys
 
 from cli.deal_source import add_deal_arguments, load_deal, read_text
+from cli.files import write_text
 from cli.errors import UserError
-from cli.pages import add_html_argument, check_page_path, write_page
+from cli.pages import add_html_argument, check_page_path
 from cli.show import render_deal, wants_colour
 from solver.answer import Exit
 from solver.patience import Deal, Move, MoveListError, Replay, parse_move_list, replay
@@ -93,7 +94,7 @@ def command_verify(args: argparse.Namespace) -> int:
         print(summary)
     if args.html:
         moves = [move for _, move in numbered]
-        write_page(args.html, _verify_page(deal, title, args.moves, moves, result, summary))
+        write_text(args.html, _verify_page(deal, title, args.moves, moves, result, summary))
     return Exit.YES if result.valid and result.won else Exit.NO
 
 

@@ -1,4 +1,4 @@
-"""Writing replay pages (`--html FILE`): the checks and the one place a page is written."""
+"""The `--html FILE` option of the commands that write replay pages, and its path check."""
 from __future__ import annotations
 
 import argparse
@@ -22,11 +22,3 @@ def check_page_path(path: str | None) -> None:
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
         raise UserError(f"{path}: no such directory: {folder}")
-
-
-def write_page(path: str, html: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(html)
-    except OSError as exc:
-        raise UserError(f"{path}: cannot write: {exc.strerror or exc}") from None

@@ -8,9 +8,10 @@ import sys
 import time
 
 from cli.deal_source import add_deal_arguments, load_deal
+from cli.files import write_text
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from
-from cli.pages import add_html_argument, check_page_path, write_page
+from cli.pages import add_html_argument, check_page_path
 from solver.answer import Result, exit_code
 from solver.patience import DEFAULT_METHOD, METHODS, NOISE, Deal, decide
 from solver.replay import Header, patience_page
@@ -107,7 +108,7 @@ def command_solve(args: argparse.Namespace) -> int:
     if args.moves_out and result.moves:
         _write_moves(args.moves_out, result, title)
     if args.html:
-        write_page(args.html, patience_page(deal, _page_header(result, deal, title),
+        write_text(args.html, patience_page(deal, _page_header(result, deal, title),
                                             result.moves or []))
     if args.json:
         print(json.dumps({**_as_json(result, deal, title, limits), "jobs": jobs}))
@@ -117,12 +118,9 @@ def command_solve(args: argparse.Namespace) -> int:
 
 
 def _write_moves(path: str, result: Result, title: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(f"# winning line for {title}: {len(result.moves or [])} moves\n")
-            handle.writelines(f"{move}\n" for move in result.moves or [])
-    except OSError as exc:
-        raise UserError(f"{path}: cannot write: {exc}") from None
+    moves = result.moves or []
+    write_text(path, f"# winning line for {title}: {len(moves)} moves\n"
+               + "".join(f"{move}\n" for move in moves))
 
 
 def _as_text(result: Result, title: str, quiet: bool) -> str:

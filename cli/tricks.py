@@ -10,7 +10,8 @@ import time
 from pathlib import Path
 
 from cli.errors import UserError
-from cli.pages import add_html_argument, check_page_path, write_page
+from cli.files import write_text
+from cli.pages import add_html_argument, check_page_path
 from solver.answer import Exit
 from solver.replay import Header, tricks_page
 from solver.tricks import (CONTRACTS, INACTIVE, SCORING, TARGETS, CardError, Deal, DealError,
@@ -112,12 +113,9 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.line_file:
         if args.all:
             raise UserError("--line-file needs a single contract, not --all")
-        try:
-            Path(args.line_file).write_text(_line_text(solutions[0]))
-        except OSError as exc:
-            raise UserError(f"{args.line_file}: cannot write: {exc.strerror}") from None
+        write_text(args.line_file, _line_text(solutions[0]))
     if args.html:
-        write_page(args.html, _page(solutions[0], args.deal, seconds))
+        write_text(args.html, _page(solutions[0], args.deal, seconds))
     if args.json:
         objects = [_solution_json(s) for s in solutions]
         print(json.dumps(objects if args.all else objects[0]))

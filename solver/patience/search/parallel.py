@@ -294,14 +294,14 @@ class _Workers:
     def result(self, first: Result, jobs: int, seconds: float) -> Result:
         """One Result: the winner's verdict and line, or unknown with the reason; the
         counts summed over the first try and every worker."""
-        nodes, _ = self._counts()
-        nodes += first.nodes
+        worker_nodes, worker_restarts = self._counts()
+        nodes = first.nodes + worker_nodes
         stats: dict[str, float] = {}
         for part in [first, *self.results.values()]:
             for key, value in part.stats.items():
                 if key not in ("seed", "nodes_per_second") and isinstance(value, int):
                     stats[key] = stats.get(key, 0) + value
-        stats["restarts"] = first.stats["restarts"] + self._counts()[1]
+        stats["restarts"] = first.stats["restarts"] + worker_restarts
         stats["jobs"] = jobs
         stats["nodes_per_second"] = round(nodes / seconds) if seconds > 0 else 0
         if self.winner is not None:
