@@ -10,6 +10,7 @@ so the rates are higher than in a search tree; the point is how early each test 
 """
 from __future__ import annotations
 
+import argparse
 import random
 
 from solver.patience.deal import deal_from_number
@@ -19,6 +20,7 @@ from solver.patience.search import is_dead, kernel
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     rng = random.Random(3)
     buckets: dict[tuple[int, int], list[int]] = {}
     for piles in (2, 3, 5):

@@ -19,9 +19,10 @@ from __future__ import annotations
 import argparse
 import time
 
+from solver.answer import Limits
 from solver.patience.deal import deal_from_number
 from solver.patience.rules import variant_rules
-from solver.patience.search import Limits, solve
+from solver.patience.search import solve
 from solver.patience.search.driver import RULE_SWITCHES, warm_up
 
 ROWS = {
