@@ -132,6 +132,8 @@ def _as_text(result: Result, title: str, quiet: bool) -> str:
     details = ", ".join(f"{key} {value}" for key, value in _stat_items(result))
     if details:
         lines.append(details)
+    if result.why is not None:
+        lines += result.why.lines()
     if result.moves and not quiet:
         lines.append(f"Winning line ({len(result.moves)} moves):")
         width = len(str(len(result.moves)))
@@ -159,6 +161,8 @@ def _page_header(result: Result, deal: Deal, title: str) -> Header:
     elif result.verdict == "unwinnable":
         note = ("Unwinnable: the search space was exhausted, so no sequence of moves wins "
                 "this deal even with every card known. The deal is shown as dealt.")
+        if result.why is not None:
+            note += " " + " ".join(line.strip() for line in result.why.lines())
         tone = "bad"
     else:
         note = (f"Unknown: the search stopped ({result.reason}) before deciding. The deal is "
@@ -182,6 +186,7 @@ def _as_json(result: Result, deal, title: str, limits) -> dict:
         "limits": {"max_nodes": limits.max_nodes, "timeout": limits.timeout,
                    "memory": limits.memory},
         "stats": result.stats,
+        "loss_reason": result.why.as_json() if result.why is not None else None,
     }
 
 

@@ -88,7 +88,8 @@ class Result:
     """A verdict with its evidence and statistics (RULES.md, Machine-readable answers).
 
     `moves` is the winning line (the game's move type) for a win, else None; `reason` says
-    why the verdict is unknown (one of REASONS), else None.
+    why the verdict is unknown (one of REASONS), else None. `why` is, for a loss, a short
+    proof a person can check when the game has one (the patience's `LossReason`), else None.
     """
 
     verdict: Verdict
@@ -98,6 +99,7 @@ class Result:
     seconds: float = 0.0
     method: str = "search"
     stats: dict[str, float] = field(default_factory=dict)
+    why: Any = None
 
     def __post_init__(self) -> None:
         self.verdict = Verdict(self.verdict)

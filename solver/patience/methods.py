@@ -9,6 +9,7 @@ from __future__ import annotations
 from solver.answer import Limits, Progress, Result, SolverBug, Verdict
 from solver.patience.deal import Deal
 from solver.patience.engine import replay
+from solver.patience.loss_reason import loss_reason
 from solver.patience.search import NOISE, solve, solve_parallel
 
 METHODS = ("search", "cpsat", "brute", "portfolio")
@@ -21,6 +22,9 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
            progress: Progress | None = None, noise: int = NOISE, jobs: int = 1) -> Result:
     """Decide `deal` with the named method within `limits`; every method honours all of them
     and Ctrl-C. A win that fails its replay through the rules engine raises SolverBug.
+    An unwinnable answer carries the counting argument's proof in words when the position
+    has one (`Result.why`, see loss_reason); a win of a position with such a proof is a
+    contradiction and raises SolverBug too.
     `noise` is the search's restart noise (see solver.patience.search). `jobs` > 1 runs the
     search (alone or in the portfolio) as that many independent restart sequences in
     parallel processes (solver.patience.search.parallel); `max_nodes` and `memory` are then
@@ -43,6 +47,12 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
         if not (check.valid and check.won):
             raise SolverBug(f"the {result.method} method's winning line fails its replay: "
                             f"{check.reason or 'it does not win'}")
+    why = loss_reason(deal)
+    if why is not None and result.verdict is Verdict.WINNABLE:
+        raise SolverBug(f"the {result.method} method won a position the counting argument "
+                        f"proves lost: {' '.join(why.lines())}")
+    if result.verdict is Verdict.UNWINNABLE:
+        result.why = why
     return result
 
 
