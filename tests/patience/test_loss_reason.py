@@ -177,7 +177,7 @@ def test_a_win_of_a_proved_loss_is_a_solver_bug(monkeypatch: pytest.MonkeyPatch)
         decide(deal_from_number(variant_rules("pysol-frog"), 1), limits=Limits(max_nodes=10**6))
 
 
-def test_solve_prints_the_reason(frog) -> None:
+def test_solve_prints_the_reason(frog, tmp_path) -> None:
     code, out, _ = frog("solve", "117", "--jobs", "1")
     assert code == 1
     assert "why: the 2S in the reserve can never go up" in out
@@ -186,5 +186,8 @@ def test_solve_prints_the_reason(frog) -> None:
     answer = json.loads(frog("solve", "117", "--json", "--jobs", "1")[1])
     assert answer["loss_reason"]["blocked"][0]["needs_copy"] == 9
     assert answer["loss_reason"]["stuck"] == {"reserve": ["5C", "2S"]}
+    page = tmp_path / "lost.html"
+    assert frog("solve", "117", "--jobs", "1", "--html", page)[0] == 1
+    assert "2S Two #9 at the earliest" in page.read_text()
     won = json.loads(frog("solve", "1", "--variant", "pysol-frog", "--json", "--jobs", "1")[1])
     assert won["verdict"] == "winnable" and won["loss_reason"] is None
