@@ -1,0 +1,83 @@
+"""Rank windows: can a lost sub-game of a few ranks prove a few-pile `frog` pack lost?
+
+A window keeps the cards of ranks a..b of a deal, in their places and order (reserve,
+stock, waste piles), relabelled 1..b-a+1; rank a-1 counts as complete (so a rank-a card
+always fits) and play is optional. Why a lost window proves the deal lost: take a winning
+line of the deal and delete every move of a card outside the window. Each remaining move
+is legal in the window: a turned card comes in the same order; a card on top of a pile or
+the reserve in the deal is on top there too (the cards above it have gone up, and cards
+outside the window do not exist); a card that fits a foundation in the deal fits in the
+window (the counts of ranks a..b are the same, and rank a always fits); under optional
+play any turned card may go on any pile. The line ends with every window card up: a win.
+So a lost window means a lost deal. (Forced play is not kept: the deal's line may put a
+card on a pile that would be forced up in the window.)
+
+The question this benchmark answers is how often a window is lost for full packs with 2, 3
+and 4 waste piles: for each deal and each window of the given width, the search runs with
+a node limit, and the deal counts as proved lost if any window is lost.
+
+    python benchmarks/rank_windows.py --piles 2 3 --widths 4 5 7 --deals 1-10 --max-nodes 200K
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+from solver.answer import Limits
+from solver.patience import Card, Deal, deal_from_number, variant_rules
+from solver.patience.search import solve
+
+
+def window(deal: Deal, low: int, high: int) -> Deal:
+    """The deal's cards of ranks low..high, relabelled from 1, rank low-1 complete,
+    optional play."""
+    def keep(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(Card(c.rank - low + 1, c.suit) for c in cards if low <= c.rank <= high)
+
+    foundations = tuple(Card(min(top.rank, high) - low + 1, top.suit)
+                        for top in deal.foundations if top.rank >= low)
+    reserve = keep(deal.reserve)
+    rules = deal.rules.with_overrides(ranks=high - low + 1, stock_play="optional",
+                                      reserve_size=max(1, len(reserve)), aces="stay")
+    return Deal(rules, foundations, reserve, keep(deal.stock),
+                tuple(keep(pile) for pile in deal.waste))
+
+
+def parse_count(text: str) -> int:
+    """1000, 200K, 2.5M."""
+    scale = {"K": 10**3, "M": 10**6, "G": 10**9}.get(text[-1].upper(), 1)
+    return int(float(text[:-1] if scale > 1 else text) * scale)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--piles", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--widths", type=int, nargs="+", default=[4, 5, 7])
+    parser.add_argument("--deals", default="1-10", help="first-last deal numbers")
+    parser.add_argument("--max-nodes", type=parse_count, default=200_000)
+    args = parser.parse_args()
+    first, _, last = args.deals.partition("-")
+    deals = range(int(first), int(last or first) + 1)
+    limits = Limits(max_nodes=args.max_nodes, memory=1 << 24)
+    print(f"deals {args.deals}, {args.max_nodes:,} nodes per window; per window: verdict "
+          f"letter (w won, l lost, ? unknown)")
+    for piles in args.piles:
+        rules = variant_rules("frog").with_overrides(waste_piles=piles)
+        for width in args.widths:
+            proved, tally, start = 0, {"winnable": 0, "unwinnable": 0, "unknown": 0}, time.time()
+            for number in deals:
+                deal = deal_from_number(rules, number)
+                letters = ""
+                for low in range(1, rules.ranks - width + 2):
+                    verdict = solve(window(deal, low, low + width - 1), limits).verdict
+                    tally[verdict] += 1
+                    letters += {"winnable": "w", "unwinnable": "l", "unknown": "?"}[verdict]
+                proved += "l" in letters
+                print(f"  {piles} piles, width {width}, deal {number}: {letters}", flush=True)
+            print(f"{piles} piles, width {width}: {proved} of {len(deals)} deals proved lost; "
+                  f"windows won {tally['winnable']}, lost {tally['unwinnable']}, unknown "
+                  f"{tally['unknown']} ({time.time() - start:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
