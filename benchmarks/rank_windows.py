@@ -17,6 +17,15 @@ and 4 waste piles: for each deal and each window of the given width, the search 
 a node limit, and the deal counts as proved lost if any window is lost.
 
     python benchmarks/rank_windows.py --piles 2 3 --widths 4 5 7 --deals 1-10 --max-nodes 200K
+
+`--deep` asks the question deeper in the tree, where the search actually spends its nodes:
+the plain search (no restarts) runs on each deal and is paused every 30,011 nodes; along the
+line it is then following, the positions after every third stock card from 40 cards before
+the end are tried in turn (windows of 3-5 ranks, 5,000 nodes each), and at the first with a
+lost window the plain search is run on that position alone (up to 3M nodes), to see how
+many nodes the window saves and how much earlier than the dead test it fires.
+
+    python benchmarks/rank_windows.py --deep --piles 2 3 4 --deals 1-2 --samples 4
 """
 from __future__ import annotations
 
@@ -25,7 +34,10 @@ import time
 
 from solver.answer import Limits
 from solver.patience import Card, Deal, deal_from_number, variant_rules
-from solver.patience.search import solve
+from solver.patience import deal_after
+from solver.patience.search import is_dead, kernel, solve
+from solver.patience.search.decode import decode_line
+from solver.patience.search.state import SearchArrays, Table
 
 
 def window(deal: Deal, low: int, high: int) -> Deal:
@@ -43,6 +55,48 @@ def window(deal: Deal, low: int, high: int) -> Deal:
                 tuple(keep(pile) for pile in deal.waste))
 
 
+def lost_window(deal: Deal, widths: tuple[int, ...], limits: Limits) -> str | None:
+    """The first window (narrowest first) the search proves lost, as "a-b", or None."""
+    for width in widths:
+        for low in range(1, deal.rules.ranks - width + 2):
+            if solve(window(deal, low, low + width - 1), limits, restarts=False).verdict \
+                    == "unwinnable":
+                return f"{low}-{low + width - 1}"
+    return None
+
+
+def deep(piles: list[int], deals: range, samples: int) -> None:
+    """Where along the search's own lines a window is first lost (see the module doc)."""
+    window_limits = Limits(max_nodes=5000, memory=1 << 20)
+    for count in piles:
+        rules = variant_rules("frog").with_overrides(waste_piles=count)
+        for number in deals:
+            deal = deal_from_number(rules, number)
+            arrays, table = SearchArrays(deal), Table(1 << 26)
+            arrays.reset(noise=0, seed=0)
+            for sample in range(samples):
+                arrays.run(table, 1 << 62, 30_011, kernel.ALL_OPTIONS)
+                table.grow_if_needed(int(arrays.stats[kernel.ST_TT_STORES]))
+                moves, _ = decode_line(deal, arrays.winning_codes())
+                turns = [i for i, move in enumerate(moves) if move.source == "stock"]
+                line = f"{count} piles, deal {number}, line {sample + 1} ({len(turns)} turns):"
+                dead_at = next((t for t in range(1, len(turns) + 1)
+                                if is_dead(deal_after(deal, moves[:turns[t - 1] + 1]))), None)
+                for turned in range(max(5, len(turns) - 40), len(turns) + 1, 3):
+                    position = deal_after(deal, moves[:turns[turned - 1] + 1])
+                    found = lost_window(position, (3, 4, 5), window_limits)
+                    if found:
+                        plain = solve(position, Limits(max_nodes=3_000_000, memory=1 << 26),
+                                      restarts=False)
+                        print(f"{line} window {found} lost after turn {turned}; dead test "
+                              f"first fires at turn {dead_at}; the plain search of that "
+                              f"position: {plain.verdict}, {plain.nodes:,} nodes", flush=True)
+                        break
+                else:
+                    print(f"{line} no window lost; dead test first at turn {dead_at}",
+                          flush=True)
+
+
 def parse_count(text: str) -> int:
     """1000, 200K, 2.5M."""
     scale = {"K": 10**3, "M": 10**6, "G": 10**9}.get(text[-1].upper(), 1)
@@ -55,9 +109,15 @@ def main() -> None:
     parser.add_argument("--widths", type=int, nargs="+", default=[4, 5, 7])
     parser.add_argument("--deals", default="1-10", help="first-last deal numbers")
     parser.add_argument("--max-nodes", type=parse_count, default=200_000)
+    parser.add_argument("--deep", action="store_true",
+                        help="windows along the search's lines instead of at the start")
+    parser.add_argument("--samples", type=int, default=4, help="lines per deal with --deep")
     args = parser.parse_args()
     first, _, last = args.deals.partition("-")
     deals = range(int(first), int(last or first) + 1)
+    if args.deep:
+        deep(args.piles, deals, args.samples)
+        return
     limits = Limits(max_nodes=args.max_nodes, memory=1 << 24)
     print(f"deals {args.deals}, {args.max_nodes:,} nodes per window; per window: verdict "
           f"letter (w won, l lost, ? unknown)")

@@ -27,6 +27,15 @@ def _place(code_part: int, is_source: bool) -> str:
 
 def decode_win(deal: Deal, codes: list[int]) -> list[Move]:
     """The winning line as real moves; SolverBug unless the engine replays it to a win."""
+    moves, position = decode_line(deal, codes)
+    if not position.is_won():
+        raise SolverBug(f"the search's line of {len(moves)} moves does not win")
+    return moves
+
+
+def decode_line(deal: Deal, codes: list[int]) -> tuple[list[Move], Position]:
+    """Any line of the search (a win, or the path to a node it is searching) as real
+    moves, with the position it reaches; SolverBug if the engine refuses a step."""
     position = Position.start(deal)
     moves = []
     for step, code in enumerate(codes, start=1):
@@ -42,6 +51,4 @@ def decode_win(deal: Deal, codes: list[int]) -> list[Move]:
         except IllegalMove as exc:
             raise SolverBug(f"step {step}: {move} is illegal: {exc}") from None
         moves.append(move)
-    if not position.is_won():
-        raise SolverBug(f"the search's line of {len(moves)} moves does not win")
-    return moves
+    return moves, position
