@@ -56,13 +56,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from cli.limits import memory_size, node_count  # noqa: E402
 from solver.answer import Limits  # noqa: E402
 from solver.patience.deal import deal_from_number  # noqa: E402
 from solver.patience.rules import variant_rules  # noqa: E402
 from solver.patience.search import kernel  # noqa: E402
 from solver.patience.search import driver  # noqa: E402
 from solver.patience.search.state import SearchArrays, Table  # noqa: E402
-from solver.survey import load_sets  # noqa: E402
+from solver.survey import load_sets, parse_deal_ranges  # noqa: E402
 
 K = kernel
 PLAIN_DEAD = K.ALL_OPTIONS & ~K.OPT_DEAD_SAME & ~K.OPT_DEAD_HIGHER
@@ -74,15 +75,6 @@ W_LOAD, W_AUTO, W_KEY, W_DEAD, W_DEAD_PLAIN, W_GEN, W_GEN_CHILDREN = range(7)
 F_HIT, F_DEAD, F_WON = 1, 2, 4
 
 
-def parse_count(text: str) -> int:
-    """1000, 1K, 2.5M, 1G."""
-    scale = {"K": 10**3, "M": 10**6, "G": 10**9}.get(text[-1].upper(), 1)
-    return int(float(text[:-1] if scale > 1 else text) * scale)
-
-
-def parse_range(text: str) -> range:
-    first, _, last = text.partition("-")
-    return range(int(first), int(last or first) + 1)
 
 
 def load_text() -> str:
@@ -479,24 +471,24 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sets", nargs="+", choices=["quick", "losses"],
                         default=["quick", "losses"], help="deal sets (default both)")
-    parser.add_argument("--quick-nodes", type=parse_count, default=parse_count("5M"),
+    parser.add_argument("--quick-nodes", type=node_count, default=node_count("5M"),
                         help="node cap per quick deal (they all finish below 1M)")
-    parser.add_argument("--loss-deals", type=parse_range, default=parse_range("1-4"),
+    parser.add_argument("--loss-deals", type=parse_deal_ranges, default=parse_deal_ranges("1-4"),
                         help="deal numbers of the 2- and 3-pile frog packs (default 1-4)")
-    parser.add_argument("--loss-nodes", type=parse_count, default=parse_count("1M"),
+    parser.add_argument("--loss-nodes", type=node_count, default=node_count("1M"),
                         help="node budget per loss deal (default 1M)")
-    parser.add_argument("--memory", type=parse_count, default=256 << 20,
+    parser.add_argument("--memory", type=memory_size, default=256 << 20,
                         help="table bytes per deal (default 256M, as frog bench)")
     parser.add_argument("--samples", type=int, default=400,
                         help="positions sampled per deal (default 400)")
     parser.add_argument("--burst", type=int, default=10,
                         help="consecutive nodes per sampling point (default 10; 1 samples "
                              "isolated nodes)")
-    parser.add_argument("--calls", type=parse_count, default=parse_count("40K"),
+    parser.add_argument("--calls", type=node_count, default=node_count("40K"),
                         help="component calls per timed loop (default 40K)")
     parser.add_argument("--repeat", type=int, default=3,
                         help="timed runs per search and per loop; the best counts (default 3)")
-    parser.add_argument("--rule-nodes", type=parse_count, default=parse_count("300K"),
+    parser.add_argument("--rule-nodes", type=node_count, default=node_count("300K"),
                         help="node cap per deal for the rules-off section (default 300K)")
     parser.add_argument("--rule-repeat", type=int, default=1,
                         help="timed runs per deal and rule; the best counts (default 1)")

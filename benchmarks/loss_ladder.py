@@ -19,11 +19,13 @@ from __future__ import annotations
 import argparse
 import time
 
+from cli.limits import node_count
 from solver.answer import Limits
 from solver.patience.deal import deal_from_number
 from solver.patience.rules import variant_rules
 from solver.patience.search import solve
 from solver.patience.search.driver import RULE_SWITCHES, warm_up
+from solver.survey import parse_deal_ranges
 
 ROWS = {
     "frog-2p": ("frog", {"waste_piles": 2}),
@@ -37,18 +39,9 @@ ROWS = {
 DEFAULT_ROWS = [name for name in ROWS if name != "frog"]
 
 
-def parse_count(text: str) -> int:
-    """1000, 1K, 2.5M, 1G."""
-    scale = {"K": 10**3, "M": 10**6, "G": 10**9}.get(text[-1].upper(), 1)
-    return int(float(text[:-1] if scale > 1 else text) * scale)
 
 
-def parse_range(text: str) -> range:
-    first, _, last = text.partition("-")
-    return range(int(first), int(last or first) + 1)
-
-
-def run_row(name: str, deals: range, limits: Limits, disabled: tuple[str, ...],
+def run_row(name: str, deals: list[int], limits: Limits, disabled: tuple[str, ...],
             verbose: bool) -> dict:
     variant, overrides = ROWS[name]
     rules = variant_rules(variant).with_overrides(**overrides)
@@ -71,11 +64,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", nargs="+", default=DEFAULT_ROWS, choices=list(ROWS))
-    parser.add_argument("--deals", type=parse_range, default=parse_range("1-30"),
+    parser.add_argument("--deals", type=parse_deal_ranges, default=parse_deal_ranges("1-30"),
                         help="deal numbers, e.g. 1-30")
-    parser.add_argument("--max-nodes", type=parse_count, default=parse_count("1M"),
+    parser.add_argument("--max-nodes", type=node_count, default=node_count("1M"),
                         help="node budget per deal (K/M/G)")
-    parser.add_argument("--memory", type=parse_count, default=1 << 27,
+    parser.add_argument("--memory", type=node_count, default=1 << 27,
                         help="table bytes per deal")
     parser.add_argument("--disable", nargs="*", default=[], choices=list(RULE_SWITCHES),
                         help="reductions to switch off")
@@ -84,7 +77,7 @@ def main() -> None:
     warm_up()
     limits = Limits(max_nodes=args.max_nodes, memory=args.memory)
     disabled = tuple(args.disable)
-    print(f"deals {args.deals.start}-{args.deals.stop - 1}, {args.max_nodes:,} nodes per deal, "
+    print(f"deals {args.deals[0]}-{args.deals[-1]}, {args.max_nodes:,} nodes per deal, "
           f"disabled: {', '.join(disabled) or 'none'}")
     print(f"{'row':<10} {'winnable':>8} {'unwinnable':>10} {'unknown':>8} {'decided':>8} "
           f"{'total nodes':>14} {'nodes/s':>10}  unknown deals")

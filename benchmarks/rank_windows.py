@@ -32,12 +32,14 @@ from __future__ import annotations
 import argparse
 import time
 
+from cli.limits import node_count
 from solver.answer import Limits
 from solver.patience import Card, Deal, deal_from_number, variant_rules
 from solver.patience import deal_after
 from solver.patience.search import is_dead, kernel, solve
 from solver.patience.search.decode import decode_line
 from solver.patience.search.state import SearchArrays, Table
+from solver.survey import parse_deal_ranges
 
 
 def window(deal: Deal, low: int, high: int) -> Deal:
@@ -65,7 +67,7 @@ def lost_window(deal: Deal, widths: tuple[int, ...], limits: Limits) -> str | No
     return None
 
 
-def deep(piles: list[int], deals: range, samples: int) -> None:
+def deep(piles: list[int], deals: list[int], samples: int) -> None:
     """Where along the search's own lines a window is first lost (see the module doc)."""
     window_limits = Limits(max_nodes=5000, memory=1 << 20)
     for count in piles:
@@ -97,29 +99,24 @@ def deep(piles: list[int], deals: range, samples: int) -> None:
                           flush=True)
 
 
-def parse_count(text: str) -> int:
-    """1000, 200K, 2.5M."""
-    scale = {"K": 10**3, "M": 10**6, "G": 10**9}.get(text[-1].upper(), 1)
-    return int(float(text[:-1] if scale > 1 else text) * scale)
-
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--piles", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--widths", type=int, nargs="+", default=[4, 5, 7])
-    parser.add_argument("--deals", default="1-10", help="first-last deal numbers")
-    parser.add_argument("--max-nodes", type=parse_count, default=200_000)
+    parser.add_argument("--deals", type=parse_deal_ranges, default=parse_deal_ranges("1-10"),
+                        help="deal numbers, e.g. 1-10 or 1-5,9")
+    parser.add_argument("--max-nodes", type=node_count, default=200_000)
     parser.add_argument("--deep", action="store_true",
                         help="windows along the search's lines instead of at the start")
     parser.add_argument("--samples", type=int, default=4, help="lines per deal with --deep")
     args = parser.parse_args()
-    first, _, last = args.deals.partition("-")
-    deals = range(int(first), int(last or first) + 1)
+    deals = args.deals
     if args.deep:
         deep(args.piles, deals, args.samples)
         return
     limits = Limits(max_nodes=args.max_nodes, memory=1 << 24)
-    print(f"deals {args.deals}, {args.max_nodes:,} nodes per window; per window: verdict "
+    print(f"deals {deals[0]}-{deals[-1]}, {args.max_nodes:,} nodes per window; per window: verdict "
           f"letter (w won, l lost, ? unknown)")
     for piles in args.piles:
         rules = variant_rules("frog").with_overrides(waste_piles=piles)
