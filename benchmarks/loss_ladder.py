@@ -7,7 +7,7 @@ Rows (numbered deals, PySolFC's shuffle and the variant's procedure):
   frog                        plain `frog` (mostly wins; not in the default rows)
 
 Each deal gets the same node budget (deterministic: node counts do not depend on the
-machine's load), restarts as `frog solve` does. Prints one line per row: winnable,
+machine's load) or time budget (`--timeout`), restarts as `frog solve` does. Prints one line per row: winnable,
 unwinnable, unknown, total nodes, nodes per second; `--verbose` adds one line per deal.
 
     python benchmarks/loss_ladder.py --deals 1-30 --max-nodes 1M
@@ -17,9 +17,10 @@ unwinnable, unknown, total nodes, nodes per second; `--verbose` adds one line pe
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
-from cli.limits import node_count
+from cli.limits import duration, memory_size, node_count
 from solver.answer import Limits
 from solver.patience.deal import deal_from_number
 from solver.patience.rules import variant_rules
@@ -66,19 +67,26 @@ def main() -> None:
     parser.add_argument("--rows", nargs="+", default=DEFAULT_ROWS, choices=list(ROWS))
     parser.add_argument("--deals", type=parse_deal_ranges, default=parse_deal_ranges("1-30"),
                         help="deal numbers, e.g. 1-30")
-    parser.add_argument("--max-nodes", type=node_count, default=node_count("1M"),
-                        help="node budget per deal (K/M/G)")
-    parser.add_argument("--memory", type=node_count, default=1 << 27,
+    parser.add_argument("--max-nodes", type=node_count, default=None,
+                        help="node budget per deal (K/M/G; default 1M unless --timeout)")
+    parser.add_argument("--timeout", type=duration, default=None,
+                        help="time budget per deal (e.g. 10s): the issue's form, fair between "
+                        "versions whose nodes cost differently, but it depends on the load")
+    parser.add_argument("--memory", type=memory_size, default=1 << 27,
                         help="table bytes per deal")
     parser.add_argument("--disable", nargs="*", default=[], choices=list(RULE_SWITCHES),
                         help="reductions to switch off")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
     warm_up()
-    limits = Limits(max_nodes=args.max_nodes, memory=args.memory)
+    if args.max_nodes is None and args.timeout is None:
+        args.max_nodes = node_count("1M")
+    limits = Limits(max_nodes=args.max_nodes, timeout=args.timeout, memory=args.memory)
     disabled = tuple(args.disable)
-    print(f"deals {args.deals[0]}-{args.deals[-1]}, {args.max_nodes:,} nodes per deal, "
-          f"disabled: {', '.join(disabled) or 'none'}")
+    budget = " and ".join(filter(None, [args.max_nodes and f"{args.max_nodes:,} nodes",
+                                        args.timeout and f"{args.timeout:g} s"]))
+    print(f"deals {args.deals[0]}-{args.deals[-1]}, {budget} per deal, "
+          f"disabled: {', '.join(disabled) or 'none'}; load average {os.getloadavg()[0]:.1f}")
     print(f"{'row':<10} {'winnable':>8} {'unwinnable':>10} {'unknown':>8} {'decided':>8} "
           f"{'total nodes':>14} {'nodes/s':>10}  unknown deals")
     started = time.perf_counter()
