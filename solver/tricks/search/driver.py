@@ -55,17 +55,24 @@ class Solution:
 
 class Searcher:
     """One contract's kernel context, transposition table and hint table (all shared by
-    every frog discard: the defenders' hints carry over from one discard to the next)."""
+    every frog discard: the defenders' hints carry over from one discard to the next).
 
-    def __init__(self, rules: Rules, table_bits: int = TABLE_BITS) -> None:
+    `table_bits` sets the table's size (2^table_bits slots; any size from 1 slot up gives
+    the same values, a small one only more nodes). `hints=False` turns the move-ordering
+    hints off (the kernel then leaves its hint table, here of one word, alone). Both exist
+    to check the search against itself (tests/tricks/test_check.py).
+    """
+
+    def __init__(self, rules: Rules, table_bits: int = TABLE_BITS, hints: bool = True) -> None:
         self.rules = rules
-        self.ctx = np.array([rules.trump, rules.bidder - 1, int(rules.must_overtrump), 0],
-                            dtype=np.int64)
+        self.ctx = np.zeros(kernel.CTX_FIELDS, dtype=np.int64)
+        self.ctx[[kernel.TRUMP, kernel.BIDDER, kernel.MUST_OVERTRUMP, kernel.USE_HINTS]] = [
+            rules.trump, rules.bidder - 1, int(rules.must_overtrump), int(hints)]
         size = 1 << table_bits
         # A zero key is never a position's (hand 1 is never empty there), so zeroed memory,
         # which the system hands out lazily, is an empty table.
         self.table = np.zeros((size, 3), dtype=np.int64)
-        self.hints = np.zeros(1 << HINT_BITS, dtype=np.int64)
+        self.hints = np.zeros(1 << HINT_BITS if hints else 1, dtype=np.int64)
 
     @property
     def nodes(self) -> int:
