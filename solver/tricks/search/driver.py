@@ -104,11 +104,17 @@ class Searcher:
         return gain + self.value(hands, winner, [], alpha - gain, beta - gain)
 
 
-def solve(deal: Deal, rules: Rules, table_bits: int = TABLE_BITS) -> Solution:
-    """The bidder's exact total under perfect play, with the discard and a checked line."""
-    searcher = Searcher(rules, table_bits)
+def solve(deal: Deal, rules: Rules, table_bits: int = TABLE_BITS, hints: bool = True,
+          every_discard: bool = False) -> Solution:
+    """The bidder's exact total under perfect play, with the discard and a checked line.
+
+    `table_bits` and `hints` go to `Searcher`, `every_discard` to `discard_and_play_points`:
+    other settings give the same total (the line and discard may be other optimal ones),
+    which is how the search is checked against itself on full deals.
+    """
+    searcher = Searcher(rules, table_bits, hints)
     if rules.contract == "frog":
-        discard, play_points = discard_and_play_points(deal, rules, searcher)
+        discard, play_points = discard_and_play_points(deal, rules, searcher, every_discard)
         banked = points_of(discard)
     else:
         discard, banked = [], points_of(deal.widow)
@@ -150,16 +156,23 @@ def hand_masks(deal: Deal, rules: Rules, discard: list[int]) -> list[int]:
     return [mask_of(h) for h in hands]
 
 
-def discard_and_play_points(deal: Deal, rules: Rules,
-                            searcher: Searcher) -> tuple[list[int], int]:
+def discard_and_play_points(deal: Deal, rules: Rules, searcher: Searcher,
+                            every_discard: bool = False) -> tuple[list[int], int]:
     """The discard with the highest total; returns it and the points won in play.
 
     Each candidate after the first is only tested against the best so far (a null window
     of one point), and re-searched exactly only when it beats it. The tables are shared.
-    Only the order depends on the results so far: every candidate is tried.
+    Only the order depends on the results so far: every candidate is tried. The candidates
+    are `frog_discards`' pruned, ordered set, or with `every_discard` every combination of
+    the bidder's cards and the widow, in plain order until the first best (a check of
+    that pruning).
     """
     best_total, best_discard, best_play = -1, [], 0
-    rest = frog_discards(deal, rules)
+    if every_discard:
+        holding = sort_hand(list(deal.hands[rules.bidder - 1]) + list(deal.widow))
+        rest = list(combinations(holding, len(deal.widow)))
+    else:
+        rest = frog_discards(deal, rules)
     while rest:
         discard = rest.pop(0)
         banked = points_of(discard)
