@@ -164,10 +164,11 @@ def discard_and_play_points(deal: Deal, rules: Rules, searcher: Searcher,
     of one point), and re-searched exactly only when it beats it. The tables are shared.
     Only the order depends on the results so far: every candidate is tried. The candidates
     are `frog_discards`' pruned, ordered set, or with `every_discard` every combination of
-    the bidder's cards and the widow, in plain order until the first best (a check of
-    that pruning).
+    the bidder's cards and the widow, in plain order until a discard beats the first (a
+    check of that pruning).
     """
     best_total, best_discard, best_play = -1, [], 0
+    first = True
     if every_discard:
         holding = sort_hand(list(deal.hands[rules.bidder - 1]) + list(deal.widow))
         rest = list(combinations(holding, len(deal.widow)))
@@ -186,10 +187,14 @@ def discard_and_play_points(deal: Deal, rules: Rules, searcher: Searcher,
                 continue
             play = searcher.value(hands, deal.leader, [], bar, TOP)
         best_total, best_discard, best_play = banked + play, list(discard), play
-        # Next the discards sharing most cards with the new best (ties keep their order):
-        # likely close to it in value, so the bar rises early, and their positions meet
-        # in the table once the cards that differ are played (measured: -3% nodes).
-        rest.sort(key=lambda d: -len(set(discard) & set(d)))
+        # Once a discard has beaten the best, next the discards sharing most cards with it
+        # (ties keep their order): likely close to it in value, so the bar rises early, and
+        # their positions meet in the table once the cards that differ are played. Not
+        # after the first discard, only the static guess's favourite: the guess orders the
+        # rest better (bid's samples: -9% frog nodes; the solver benchmark: -1%).
+        if not first:
+            rest.sort(key=lambda d: -len(set(discard) & set(d)))
+        first = False
     return best_discard, best_play
 
 
