@@ -1,7 +1,6 @@
 """The fast search against a second, plain reference (alpha-beta without table, hints or
 merged cards, every frog discard) on 200 deals of 6-8 cards a hand; the reference itself
-against plain minimax on small deals; full deals against the search itself with a tiny
-table and every frog discard instead of the pruned set.
+against plain minimax on small deals. Full deals are checked in test_check.py.
 
 Random tests draw from the run's seed (FROG_SEED, tests/conftest.py), printed by pytest.
 """
@@ -9,17 +8,13 @@ from __future__ import annotations
 
 from tests.conftest import seeded
 
-import os
 import random
-from itertools import combinations
 
 from solver.tricks.brute import brute_force, minimax
-from solver.tricks.cards import points_of
-from solver.tricks.deal import deal_from_number, make_deal
+from solver.tricks.deal import make_deal
 from solver.tricks.engine import Game
 from solver.tricks.rules import Rules
 from solver.tricks.search import solve
-from solver.tricks.search.driver import Searcher, hand_masks
 from solver.tricks.search.reference import alphabeta, reference_value
 
 CONTRACTS = [("grand", 2), ("chico", 0), ("chico", 1), ("chico", 3), ("frog", 2)]
@@ -72,36 +67,4 @@ def test_search_equals_the_reference_on_200_deals_of_6_to_8_cards(seed):
         deal = random_deal(rng, size, widow)
         rules = Rules(contract, rng.randint(1, 3), trump, must_overtrump=rng.random() < 0.5)
         assert solve(deal, rules, table_bits=12).bidder_points == reference_value(deal, rules), \
-            (deal, rules)
-
-
-def every_discard_value(deal, rules: Rules, table_bits: int) -> int:
-    """The double-dummy total from the search with a tiny table and every discard (not the
-    pruned, ordered set `solve` tries): a check of the discard pruning and the table on
-    full deals, where no plain reference is fast enough."""
-    searcher = Searcher(rules, table_bits)
-    if rules.contract != "frog":
-        return deal.taken[0] + points_of(deal.widow) + searcher.value(
-            hand_masks(deal, rules, []), deal.leader, [])
-    best = -1
-    holding = list(deal.hands[rules.bidder - 1]) + list(deal.widow)
-    for discard in combinations(holding, len(deal.widow)):
-        banked = points_of(discard)
-        bar = max(best - banked, -1)
-        play = searcher.value(hand_masks(deal, rules, list(discard)), deal.leader, [], bar, 121)
-        if play > bar:
-            best = max(best, banked + play)
-    return deal.taken[0] + best
-
-
-def test_full_deals_against_a_tiny_table_and_every_discard(seed):
-    """Full deals: 2 frogs (364 discards each) and 4 other contracts by default;
-    FROG_SOAK=N checks N of each."""
-    rng = seeded(seed, "test_full_deals_against_a_tiny_table_and_every_discard")
-    count = int(os.environ.get("FROG_SOAK", 0))
-    plan = [("frog", 2)] * (count or 2) + [rng.choice(CONTRACTS[:4]) for _ in range(count or 4)]
-    for contract, trump in plan:
-        deal = deal_from_number(rng.randint(1, 10**9))
-        rules = Rules(contract, rng.randint(1, 3), trump, must_overtrump=rng.random() < 0.5)
-        assert solve(deal, rules).bidder_points == every_discard_value(deal, rules, 10), \
             (deal, rules)

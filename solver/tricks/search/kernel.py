@@ -5,7 +5,7 @@ it included) to the end, exactly when the result lies strictly inside (alpha, be
 otherwise a bound on the correct side of the window (fail-soft). The caller owns the
 transposition table (`table`, one row of three words a slot: the key's two words, then
 the entry, see `_entry`), the hint table (`hints`) and the context array `ctx` (trump
-suit, bidder index 0-2, must-overtrump flag, node counter), so both tables can be shared
+suit, bidder index 0-2, must-overtrump flag, node counter, hints flag), so both tables can be shared
 by every frog discard of a contract: a key (the three hands, the leader) fixes what is
 still to come, and a hint only orders moves.
 
@@ -34,7 +34,8 @@ from numba import njit
 
 from solver.tricks.cards import POINTS, RANK_POINTS
 
-TRUMP, BIDDER, MUST_OVERTRUMP, NODES = 0, 1, 2, 3
+TRUMP, BIDDER, MUST_OVERTRUMP, NODES, USE_HINTS = 0, 1, 2, 3, 4
+CTX_FIELDS = 5  # `ctx[USE_HINTS]` 0 turns the hints off (a check of the search, see `search`)
 INFINITY = 1000
 ZERO_POINT_RANKS = 4  # ranks 0-3 (6 7 8 9) are worth nothing
 
@@ -486,12 +487,12 @@ def _proven_bounds(value: int, alpha0: int, beta0: int, low: int, high: int):
 
 
 @njit(cache=True, inline="always")
-def _first_card(first: int, stored: int, hint: int) -> int:
-    """The card to try first: the table's (`first`), or else the one the hint table word
-    `stored` holds for the key `hint`, or -1."""
+def _first_card(first: int, stored: int, hint: int, use_hints: bool) -> int:
+    """The card to try first: the table's (`first`), or else (if `use_hints`) the one the
+    hint table word `stored` holds for the key `hint`, or -1."""
     if first >= 0:
         return first
-    if stored & ~63 == hint:
+    if use_hints and stored & ~63 == hint:
         return (stored & 63) - 1
     return -1
 
@@ -545,9 +546,9 @@ def _note_boundary(frames, d, slot, key1, key2, alpha, beta, low, high) -> None:
 
 
 @njit(cache=True, inline="always")
-def _start_node(hands, frames, d, hints, first, bidder) -> int:
+def _start_node(hands, frames, d, hints, first, bidder, use_hints) -> int:
     """Set frame d up to search its cards in its window; returns the card to try first:
-    `first` (the table's best card), or else the hint's, or -1."""
+    `first` (the table's best card), or else the hint's (if `use_hints`), or -1."""
     n = frames[d, F_N]
     leader = frames[d, F_LEADER]
     hint = _node_hint(hands[0], hands[1], hands[2], leader, n, frames[d, F_T0],
@@ -559,7 +560,7 @@ def _start_node(hands, frames, d, hints, first, bidder) -> int:
     frames[d, F_VALUE] = INFINITY - 2 * INFINITY * (_seat_after(leader, n) == bidder)
     frames[d, F_BEST] = -1
     frames[d, F_NEXT] = 0
-    return _first_card(first, hints[_hint_slot(hint, hints.shape[0] - 1)], hint)
+    return _first_card(first, hints[_hint_slot(hint, hints.shape[0] - 1)], hint, use_hints)
 
 
 @njit(cache=True, inline="always")
@@ -672,11 +673,13 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
     the frog discards give the defenders the same choices over and over; for the bidder,
     the card that last gave him a cut-off with the same hand and trick, whatever the
     defenders held. A hint is tried first only if it is one of the legal cards listed, so
-    it orders moves and never changes a result.
+    it orders moves and never changes a result. With `ctx[USE_HINTS]` 0 the hint table is
+    neither read nor written (a check of the search runs without them).
     """
     trump = ctx[TRUMP]
     bidder = ctx[BIDDER]
     must_overtrump = ctx[MUST_OVERTRUMP]
+    use_hints = ctx[USE_HINTS] != 0
     frames = np.zeros((MAX_DEPTH, FRAME_FIELDS), dtype=np.int64)
     moves = np.zeros((MAX_DEPTH, 11), dtype=np.int64)
     scores = np.zeros(11, dtype=np.int64)
@@ -705,7 +708,7 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
                     found, entry, frames[d, F_ALPHA], frames[d, F_BETA], low, high)
                 _note_boundary(frames, d, slot, key1, key2, alpha, beta, low, high)
         if not done:
-            first = _start_node(hands, frames, d, hints, first, bidder)
+            first = _start_node(hands, frames, d, hints, first, bidder, use_hints)
             frames[d, F_COUNT] = _order_moves(hands, frames[d, F_N], frames[d, F_LEADER],
                                               frames[d, F_T0], frames[d, F_T1], trump,
                                               must_overtrump, bidder, first, moves, d, scores)
@@ -715,7 +718,7 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
                     _push(frames, d, _next_child(hands, frames, d, moves, trump, bidder))
                     break
                 # Every card searched, or a cut-off: frame d's answer is its value.
-                if _cut_off(frames, d, bidder):
+                if use_hints and _cut_off(frames, d, bidder):
                     _store_hint(frames, d, hints)
                 if frames[d, F_SLOT] >= 0:
                     _store_bounds(frames, d, table)
