@@ -95,9 +95,9 @@ class Blocked:
                     f"({' '.join(map(str, self.cards))})")
             order = f"each could go up only as {rank_word(rank)} #{self.needs} or later"
         else:
-            what = f"the {self.cards[0]} in the {self.place}, {_ordinal(self.from_top)} from the top"
+            what = f"the {self.cards[0]} in {_where(self.place)}, {_ordinal(self.from_top)} from the top"
             if self.chain:
-                order = ("going down the " + self.place + ", each card must be a later copy of "
+                order = ("going down " + _where(self.place) + ", each card must be a later copy of "
                          "its rank than any card above it of the same or a higher rank: "
                          + ", ".join(map(str, self.chain + (Link(self.cards[0], self.needs),)))
                          + " at the earliest")
@@ -105,6 +105,8 @@ class Blocked:
                 order = f"it could go up only as {rank_word(rank)} #{self.needs} or later"
         if self.limit_rank == 0:
             limit = f"there are only {self.limit} {rank_word(rank, True)}"
+        elif self.limit == 0:
+            limit = f"while every stuck card is down, no {rank_word(self.limit_rank)} can be up"
         else:
             limit = (f"while every stuck card is down, at most {self.limit} "
                      f"{rank_word(self.limit_rank, self.limit != 1)} can be up")
@@ -137,7 +139,7 @@ class LossReason:
     def lines(self) -> list[str]:
         """The reason as indented text lines (for `frog solve`)."""
         if len(self.blocked) == 1 and self.blocked[0].limit_rank == 0:
-            first = (f"why: the {self.blocked[0].cards[0]} in the {self.blocked[0].place} "
+            first = (f"why: the {self.blocked[0].cards[0]} in {_where(self.blocked[0].place)} "
                      f"can never go up (nor the cards under it), so no play wins. Reserve "
                      f"and waste cards go up only to the foundations, top first, and the "
                      f"k-th card of a rank to go up needs k cards of every lower rank up "
@@ -163,6 +165,11 @@ class LossReason:
         return {"stuck": {place: [str(c) for c in cards] for place, cards in self.stuck},
                 "blocked": [b.as_json() for b in self.blocked],
                 "text": self.lines()}
+
+
+def _where(place: str) -> str:
+    """'the reserve', 'pile 2'."""
+    return f"the {place}" if place == "reserve" else place
 
 
 def _ordinal(k: int) -> str:
