@@ -48,11 +48,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "solve", help="decide whether a deal is winnable, and print a winning line",
         description="Decide a deal under perfect play (every card known). Answers winnable "
         "(with a move list the rules engine has replayed), unwinnable (the search space was "
-        "exhausted) or unknown (a limit was reached, or Ctrl-C). Exit 0 winnable, "
-        "1 unwinnable, 3 unknown, 2 bad input.",
+        "exhausted) or unknown (a limit was reached, or Ctrl-C). When a loss follows from "
+        "counting alone (the reserve or a pile holds a card that can never go up), it also "
+        "says why, in terms you can check by hand. Exit 0 winnable, 1 unwinnable, "
+        "3 unknown, 2 bad input.",
         epilog="examples:\n  frog solve\n  frog solve 1234 --variant pysol-frog\n"
         "  frog solve my-deal.txt --moves-out win.txt && frog verify my-deal.txt win.txt\n"
         "  frog solve 1234 --variant pysol-frog --html win.html\n"
+        "  frog solve 117                             # a lost deal, and why\n"
         "  frog solve 99 --json\n  frog solve 99 --max-nodes 10M --timeout 30s --memory 1G\n"
         "  frog solve 114 --jobs 2 --timeout 5m   # two restart sequences on two cores\n"
         "  frog solve 39 --jobs 1 --max-nodes 1M  # one core: the same nodes on every run",
