@@ -7,12 +7,14 @@ Rows (numbered deals, PySolFC's shuffle and the variant's procedure):
   frog                        plain `frog` (mostly wins; not in the default rows)
 
 Each deal gets the same node budget (deterministic: node counts do not depend on the
-machine's load) or time budget (`--timeout`), restarts as `frog solve` does. Prints one line per row: winnable,
-unwinnable, unknown, total nodes, nodes per second; `--verbose` adds one line per deal.
+machine's load) or time budget (`--timeout`), restarts as `frog solve` does. Prints one
+line per row: winnable, unwinnable, unknown, total nodes, nodes per second; `--verbose`
+adds one line per deal.
 
     python benchmarks/loss_ladder.py --deals 1-30 --max-nodes 1M
     python benchmarks/loss_ladder.py --rows frog-r5 frog-r7 --deals 1-50 --max-nodes 5M -v
-    python benchmarks/loss_ladder.py --disable same-rank higher-rank   # reductions switched off (driver.RULE_SWITCHES)
+    python benchmarks/loss_ladder.py --deals 1-100 --timeout 10s     # the issue's sample
+    python benchmarks/loss_ladder.py --disable same-rank higher-rank # rules off (RULE_SWITCHES)
 """
 from __future__ import annotations
 

@@ -95,10 +95,11 @@ class Blocked:
                     f"({' '.join(map(str, self.cards))})")
             order = f"each could go up only as {rank_word(rank)} #{self.needs} or later"
         else:
-            what = f"the {self.cards[0]} in {_where(self.place)}, {_ordinal(self.from_top)} from the top"
+            where = _where(self.place)
+            what = f"the {self.cards[0]} in {where}, {_ordinal(self.from_top)} from the top"
             if self.chain:
-                order = ("going down " + _where(self.place) + ", each card must be a later copy of "
-                         "its rank than any card above it of the same or a higher rank: "
+                order = (f"going down {where}, each card must be a later copy of its rank "
+                         "than any card above it of the same or a higher rank: "
                          + ", ".join(map(str, self.chain + (Link(self.cards[0], self.needs),)))
                          + " at the earliest")
             else:
