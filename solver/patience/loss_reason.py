@@ -42,6 +42,9 @@ from solver.patience.deal import Deal
 RANK_WORDS = ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
               "Jack", "Queen", "King")
 WIDTH = 88  # the text's line width
+#: The two facts every reason rests on (the module docstring's 1 and 2).
+FACTS = ("Reserve and waste cards go up only to the foundations, top first, and the k-th "
+         "card of a rank to go up needs k cards of every lower rank up before it.")
 
 
 def rank_word(rank: int, plural: bool = False) -> str:
@@ -137,21 +140,20 @@ class LossReason:
     def stuck_count(self) -> int:
         return sum(len(cards) for _, cards in self.stuck)
 
+    @property
+    def one_card(self) -> bool:
+        """Whether one card, whose own rank runs out, is the whole reason."""
+        return len(self.blocked) == 1 and self.blocked[0].limit_rank == 0
+
     def lines(self) -> list[str]:
         """The reason as indented text lines (for `frog solve`)."""
-        if len(self.blocked) == 1 and self.blocked[0].limit_rank == 0:
-            first = (f"why: the {self.blocked[0].cards[0]} in {_where(self.blocked[0].place)} "
-                     f"can never go up (nor the cards under it), so no play wins. Reserve "
-                     f"and waste cards go up only to the foundations, top first, and the "
-                     f"k-th card of a rank to go up needs k cards of every lower rank up "
-                     f"before it.")
+        if self.one_card:
+            what = (f"the {self.blocked[0].cards[0]} in {_where(self.blocked[0].place)} can "
+                    f"never go up (nor the cards under it)")
         else:
-            first = (f"why: these {self.stuck_count} cards can never go up, so no play "
-                     f"wins. Reserve and waste cards go up only to the foundations, top "
-                     f"first, and the k-th card of a rank to go up needs k cards of every "
-                     f"lower rank up before it.")
-        out = wrap(first, WIDTH, subsequent_indent="  ")
-        if not (len(self.blocked) == 1 and self.blocked[0].limit_rank == 0):
+            what = f"these {self.stuck_count} cards can never go up"
+        out = wrap(f"why: {what}, so no play wins. {FACTS}", WIDTH, subsequent_indent="  ")
+        if not self.one_card:
             for place, cards in self.stuck:
                 out += wrap(f"{place}: {' '.join(map(str, cards))}", WIDTH,
                             initial_indent="  ", subsequent_indent="    ")
