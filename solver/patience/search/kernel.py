@@ -11,6 +11,14 @@ sentinel equal to 4 x decks, so an Ace always fits). A rank-r card fits iff n[r-
 
 Soundness of each reduction is argued next to its function; every reduction is held to the
 unpruned brute force, alone and together, by tests/patience/test_search.py.
+
+Every function is compiled with numba's runtime off (`_nrt=False`, an option numba has kept
+since 0.19). With it on, each call of a helper atomically increments and decrements the
+reference count of every array argument: some 120 atomic operations per node, measured at
+about a third of the search's time (benchmarks/results/kernel_profile.txt). Nothing here
+allocates or keeps an array, and every array belongs to the Python caller for the whole
+call, so the counts have nothing to protect. Turning the runtime off changes no node count
+(the benchmark deals search the same trees) and makes the kernel about 1.5x faster.
 """
 from __future__ import annotations
 
@@ -42,26 +50,26 @@ WINDOW = 8  # transposition-table probe window
 NO_MARK = -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def move_code(rank, source, target):
     """Pack a move: (rank << 10) | (source << 5) | target. The kernel's one encoding; the
     decoder (decode.py) reads it back with `move_parts`."""
     return (rank << 10) | (source << 5) | target
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def move_source(code):
     """The source field of a packed move (SRC_STOCK, SRC_RESERVE or SRC_PILE0 + p)."""
     return (code >> 5) & 31
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def move_parts(code):
     """(rank, source, target) of a packed move."""
     return code >> 10, move_source(code), code & 31
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _mix(x):
     """SplitMix64 finaliser: a strong 64-bit mixing function."""
     x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
@@ -69,14 +77,14 @@ def _mix(x):
     return x ^ (x >> np.uint64(31))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def _pile_hash(previous, rank, family):
     """Hash of a pile prefix extended by one card; two independent families give 128 bits."""
     salt = np.uint64(0x9E3779B97F4A7C15) if family == 0 else np.uint64(0xC2B2AE3D27D4EB4F)
     return _mix(previous * np.uint64(1099511628211) + np.uint64(rank + 1) + salt)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt):
     """Play a move (which the caller knows to be legal) and push it on the path."""
     rank, src, tgt = move_parts(code)
@@ -99,7 +107,7 @@ def _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt):
         h[q] = k + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _undo(code, st, piles, h, ph1, ph2, n, stockcnt):
     """Take back a move played by `_apply` (the rank is part of the code)."""
     rank, src, tgt = move_parts(code)
@@ -123,7 +131,7 @@ def _undo(code, st, piles, h, ph1, ph2, n, stockcnt):
 
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _wake_after(code, sleep, row, reserve, piles, h, st, forced):
     """Clear the sleep marks that a move (already applied) invalidates.
 
@@ -148,7 +156,7 @@ def _wake_after(code, sleep, row, reserve, piles, h, st, forced):
             sleep[row, s] = NO_MARK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _child_sleep(moves, d, i, found, sleep, st, h):
     """Sleep sets: the foundation moves tried before child i go to sleep in it.
 
@@ -169,7 +177,7 @@ def _child_sleep(moves, d, i, found, sleep, st, h):
             sleep[d + 1, p + 1] = h[p] - 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _safe_rank(rank, n, stockcnt, d4, ranks, forced):
     """Whether a fitting card of this rank may go up at once without losing any win.
 
@@ -184,7 +192,7 @@ def _safe_rank(rank, n, stockcnt, d4, ranks, forced):
     return (not forced) or rank == ranks or stockcnt[rank + 1] == 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, row,
               d4, ranks, forced, npiles, stats):
     """Play every safe card (see `_safe_rank`) from the reserve, the piles and the stock.
@@ -226,7 +234,7 @@ def _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, 
     return played
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, options):
     """A counting test: True when some remaining card can provably never go up.
 
@@ -323,7 +331,7 @@ def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, opt
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _key(st, ph1, ph2, h, sleep, row, npiles):
     """The 128-bit canonical key of a position with its sleep marks.
 
@@ -347,7 +355,7 @@ def _key(st, ph1, ph2, h, sleep, row, npiles):
     return k1, k2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _tt_probe(tk1, tk2, k1, k2):
     """Whether the position is recorded as lost."""
     mask = np.uint64(tk1.shape[0] - 1)
@@ -361,7 +369,7 @@ def _tt_probe(tk1, tk2, k1, k2):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _tt_store(tk1, tk2, tw, k1, k2, work, stats):
     """Record a lost position. Replacement policy: the first empty slot of the key's
     8-slot window; when the window is full, the entry that cost the least search work
@@ -387,7 +395,7 @@ def _tt_store(tk1, tk2, tw, k1, k2, work, stats):
     stats[ST_TT_STORES] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _log2(x):
     k = 0
     while x > 1 and k < 255:
@@ -396,7 +404,7 @@ def _log2(x):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _random(st):
     """xorshift64: the noise of randomized restarts."""
     x = np.uint64(st[RNG])
@@ -407,7 +415,7 @@ def _random(st):
     return st[RNG]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _pile_score(rank, top, height, ranks):
     """How good a waste pile is for the turned card: the sources' advice, in numbers.
 
@@ -426,7 +434,7 @@ def _pile_score(rank, top, height, ranks):
     return 10 + top
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, forced,
               npiles, ranks, stats, options, scores):
     """Fill moves[d] in search order; returns (count, number of foundation moves first).
@@ -491,7 +499,7 @@ def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, f
     return count, foundation_moves
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves, nfound,
         nextmove, nauto, fk1, fk2, fstart, sleep, tk1, tk2, tw, stats, scratch,
         d4, ranks, total_up, forced, npiles, budget, chunk, options):
@@ -566,7 +574,7 @@ def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves
         st[DEPTH] = d - 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rehash(k1, k2, work, new_k1, new_k2, new_work, stats):
     """Move every entry of a table into a larger one (same replacement policy)."""
     for slot in range(k1.shape[0]):
