@@ -262,9 +262,11 @@ def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, opt
     |U of rank t| >= k for each t < r, i.e. reach[r-1] >= k >= L(x) (for a stock card,
     k >= n[r] + 1); the cards above it in its stack went up before it and are in U too.
     So it would have been added: contradiction. Hence a remaining card never added can
-    never go up, and the position is lost. Stale `reach` values inside one sweep only add
-    fewer cards; the sweeps repeat until nothing changes. With both terms off this is the
-    plain test, L(x) = n[r] + 1.
+    never go up, and the position is lost. U is the least set closed under these rules,
+    whatever the order cards join in: a stacked card is tested only once every card above
+    it has joined, so its L is fixed by then, and reach only grows. So reach is kept
+    current as cards join (`_lift_reach`) and the sweeps over the stacks repeat until none
+    gives a card. With both terms off this is the plain test, L(x) = n[r] + 1.
     """
     cnt = scratch[0]
     left = scratch[1]
@@ -280,20 +282,17 @@ def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, opt
     for r in range(ranks + 2):
         cnt[r] = n[r]
         left[r] = stockcnt[r]
+    reach[0] = d4
+    _lift_reach(1, cnt, left, reach, n, ranks, True)
     rptr = st[RD]
     for p in range(npiles):
         ptr[p] = h[p]
+    stacked = rptr
+    for p in range(npiles):
+        stacked += ptr[p]
     changed = True
-    while changed:
+    while changed and stacked > 0:
         changed = False
-        reach[0] = d4
-        for r in range(1, ranks + 1):
-            reach[r] = min(reach[r - 1], cnt[r])
-        for r in range(1, ranks + 1):
-            if left[r] > 0 and reach[r - 1] > n[r]:
-                cnt[r] += left[r]
-                left[r] = 0
-                changed = True
         for s in range(npiles + 1):
             bound = scratch[5 + s]
             while True:
@@ -309,10 +308,12 @@ def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, opt
                 if reach[r - 1] < need:
                     break
                 cnt[r] += 1
+                _lift_reach(r, cnt, left, reach, n, ranks, False)
                 if s == 0:
                     rptr -= 1
                 else:
                     ptr[s - 1] -= 1
+                stacked -= 1
                 changed = True
                 if same and bound[r] < need:
                     bound[r] = need
@@ -320,15 +321,28 @@ def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, opt
                     for t in range(1, r):
                         if bound[t] < need:
                             bound[t] = need
-    if rptr > 0:
+    if stacked > 0:
         return True
-    for p in range(npiles):
-        if ptr[p] > 0:
-            return True
     for r in range(1, ranks + 1):
         if left[r] > 0:
             return True
     return False
+
+
+@njit(cache=True, _nrt=False)
+def _lift_reach(start, cnt, left, reach, n, ranks, full):
+    """Bring reach[start..] up to date after cnt[start] grew (or, with `full`, compute it
+    from scratch): reach[t] = min(reach[t-1], cnt[t]), and the stock cards of rank t join U
+    as soon as reach[t-1] > n[t]. Past `start` a rank whose reach did not change leaves
+    every higher one as it was, so the update stops there unless `full`."""
+    for t in range(start, ranks + 1):
+        if left[t] > 0 and reach[t - 1] > n[t]:
+            cnt[t] += left[t]
+            left[t] = 0
+        value = min(reach[t - 1], cnt[t])
+        if value == reach[t] and not full and t > start:
+            return
+        reach[t] = value
 
 
 @njit(cache=True, _nrt=False)
