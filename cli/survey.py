@@ -4,14 +4,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import replace
 
 from cli.deal_source import add_rule_arguments, rule_overrides
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from, memory_size
 from solver.answer import Exit, SolverBug
 from solver.patience import RulesError
-from solver.survey import (ENGINES, EngineError, Job, label, parse_deal_ranges, rules_for,
-                           run_survey, Store, StoreError)
+from solver.survey import (ENGINES, RETRY_SEQUENCE, EngineError, Job, label,
+                           parse_deal_ranges, rules_for, run_survey, Store, StoreError)
 
 #: A survey runs one search per worker at a time, each with its own table: a 256 MiB cap
 #: keeps --jobs N within N x 256 MiB, and is ample for deals decided within seconds.
@@ -51,7 +52,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "a local Ray instance)")
     parser.add_argument("--retry-unknown", action="store_true",
                         help="re-decide deals stored as unknown whose --timeout or --max-nodes was "
-                        "tighter than this run's")
+                        "tighter than this run's, with the search's second restart sequence "
+                        "(the one frog solve runs on a second core): the first already failed "
+                        "on them")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress bar (it is shown when standard error is a terminal, "
                         "or when the environment variable FROG_PROGRESS is set)")
@@ -96,15 +99,22 @@ def command_survey(args: argparse.Namespace) -> int:
     except StoreError as exc:
         raise UserError(str(exc)) from None
     with store:
-        done = store.done(job.label, job.limits if args.retry_unknown else None)
+        stored = store.done(job.label)
+        done = store.done(job.label, job.limits) if args.retry_unknown else stored
         todo = [number for number in deals if number not in done]
+        # a retried deal runs another restart sequence: sequence 0 already failed on it
+        parts = [(job, [number for number in todo if number not in stored]),
+                 (replace(job, sequence=RETRY_SEQUENCE),
+                  [number for number in todo if number in stored])]
         workers = f"{args.jobs} job(s)" if args.jobs else "the Ray cluster's CPUs"
         print(f"{job.label}: {len(deals)} deals, {len(deals) - len(todo)} already in {args.db}, "
               f"{len(todo)} to decide with {workers}", file=sys.stderr)
         bar = _progress_bar(len(todo), job.label, args.no_progress)
         try:
-            run_survey(store, job, todo, args.jobs, args.engine, args.address,
-                       on_row=bar.update_row)
+            for part_job, numbers in parts:
+                if numbers:
+                    run_survey(store, part_job, numbers, args.jobs, args.engine, args.address,
+                               on_row=bar.update_row)
         except EngineError as exc:
             raise UserError(str(exc)) from None
         except SolverBug as exc:

@@ -12,13 +12,15 @@ import time
 import pytest
 from tests.conftest import frog_argv, process_env
 
+from solver.patience import NOISE, variant_rules
 from solver.patience.deal import deal_from_number
 from solver.patience.methods import decide
+from solver.patience.search.parallel import sequence_noise
 from solver.answer import Limits
 from solver.survey.bench import bench_document, compare
 from solver.survey.stats import crosstab, percentile, summarise, wilson
 from solver.survey.store import Store, parse_deal_ranges
-from solver.survey.work import Job, Row, decide_number, label, rules_for
+from solver.survey.work import RETRY_SEQUENCE, Job, Row, decide_number, label, rules_for
 
 #: A reduced game where most deals are won, some are lost, and each takes milliseconds.
 TINY = ["--variant", "frog", "--ranks", "4", "--waste-piles", "2"]
@@ -143,6 +145,31 @@ def test_a_row_is_what_the_solver_answers():
 
 
 # --- the commands end to end ----------------------------------------------------------------------
+
+def test_retry_unknown_reruns_only_tighter_unknowns_with_the_second_sequence(tmp_path, frog):
+    """Frog deal 3 is won by restart sequence 0 in 18,576 nodes, so it is unknown at 10K.
+    A retry at 1M nodes re-decides it with sequence 1 (the second core's: noise 3 x 20,
+    cycled), not again with sequence 0, which already failed within the earlier budget;
+    a deal stored for the first time by the same command runs sequence 0."""
+    db = tmp_path / "retry.sqlite"
+    assert frog("survey", "--variant", "frog", "--deals", "3", "--max-nodes", "10K",
+                "--timeout", "60s", "--memory", "16M", "--db", db)[0] == 0
+    code, out, _ = frog("report", db, "--json")
+    assert json.loads(out)["frog"]["unknown"] == 1
+    code, _, err = frog("survey", "--variant", "frog", "--deals", "3-4", "--max-nodes", "1M",
+                        "--timeout", "60s", "--memory", "16M", "--db", db, "--retry-unknown")
+    assert code == 0, err
+    limits = Limits(max_nodes=1_000_000, timeout=60.0, memory=16 << 20)
+    retried = decide(deal_from_number(variant_rules("frog"), 3), limits=limits,
+                     noise=sequence_noise(NOISE, RETRY_SEQUENCE), sequence=RETRY_SEQUENCE)
+    fresh = decide(deal_from_number(variant_rules("frog"), 4), limits=limits)
+    first = decide(deal_from_number(variant_rules("frog"), 3), limits=limits)
+    assert retried.nodes != first.nodes  # the two sequences tell themselves apart here
+    with Store(db) as store:
+        rows = {deal: (verdict, nodes) for deal, verdict, nodes in store.db.execute(
+            "SELECT deal, verdict, nodes FROM results WHERE label = 'frog'")}
+    assert rows == {3: (retried.verdict, retried.nodes), 4: (fresh.verdict, fresh.nodes)}
+
 
 def test_survey_then_report_json(tmp_path, frog):
     db = tmp_path / "tiny.sqlite"

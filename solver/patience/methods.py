@@ -19,7 +19,8 @@ PORTFOLIO_CPSAT_SECONDS = 60.0
 
 
 def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
-           progress: Progress | None = None, noise: int = NOISE, jobs: int = 1) -> Result:
+           progress: Progress | None = None, noise: int = NOISE, jobs: int = 1,
+           sequence: int = 0) -> Result:
     """Decide `deal` with the named method within `limits`; every method honours all of them
     and Ctrl-C. A win that fails its replay through the rules engine raises SolverBug.
     An unwinnable answer carries the counting argument's proof in words when the position
@@ -29,17 +30,19 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
     search (alone or in the portfolio) as that many independent restart sequences in
     parallel processes (solver.patience.search.parallel); `max_nodes` and `memory` are then
     totals over them. The default, 1, is one process and reproducible node for node; the
-    surveys keep it, since they already run one deal per core."""
+    surveys keep it, since they already run one deal per core. `sequence` picks the restart
+    sequence of a one-process search (0, the standard one; the surveys retry an unknown
+    deal with another, since sequence 0 is known to fail within the earlier budget)."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if method == "search":
-        result = _search(deal, limits, progress, noise, jobs)
+        result = _search(deal, limits, progress, noise, jobs, sequence)
     elif method == "cpsat":
         result = _cpsat(deal, limits)
     elif method == "brute":
         result = _brute(deal, limits)
     elif method == "portfolio":
-        result = _portfolio(deal, limits, progress, noise, jobs)
+        result = _portfolio(deal, limits, progress, noise, jobs, sequence)
     else:
         raise ValueError(f"unknown method '{method}' (choose from {', '.join(METHODS)})")
     if result.verdict is Verdict.WINNABLE:
@@ -57,10 +60,10 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
 
 
 def _search(deal: Deal, limits: Limits, progress: Progress | None, noise: int,
-            jobs: int) -> Result:
+            jobs: int, sequence: int = 0) -> Result:
     """The search: one sequence in this process, or the parallel portfolio of sequences."""
     if jobs == 1:
-        return solve(deal, limits, progress, noise=noise)
+        return solve(deal, limits, progress, noise=noise, seed=sequence)
     return solve_parallel(deal, limits, progress, jobs=jobs, noise=noise)
 
 
@@ -77,10 +80,10 @@ def _brute(deal: Deal, limits: Limits) -> Result:
 
 
 def _portfolio(deal: Deal, limits: Limits, progress: Progress | None, noise: int,
-               jobs: int) -> Result:
+               jobs: int, sequence: int = 0) -> Result:
     """The search first (on `jobs` processes); when it stops at a time limit, CP-SAT gets a
     second opinion for as long again (capped at PORTFOLIO_CPSAT_SECONDS)."""
-    result = _search(deal, limits, progress, noise, jobs)
+    result = _search(deal, limits, progress, noise, jobs, sequence)
     if result.verdict is not Verdict.UNKNOWN or result.reason != "time limit":
         result.method = "portfolio/search"
         return result

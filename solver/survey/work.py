@@ -8,16 +8,25 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from solver.answer import Limits, SolverBug
-from solver.patience import Rules, deal_from_number, decide, variant_rules
+from solver.patience import NOISE, Rules, deal_from_number, decide, variant_rules
+from solver.patience.search.parallel import sequence_noise
 
 
 @dataclass(frozen=True)
 class Job:
-    """What to decide: a rules label (see `label`), its rules and the limits."""
+    """What to decide: a rules label (see `label`), its rules and the limits, and the restart
+    sequence of the search (0, the standard one; a retry of unknown deals runs
+    RETRY_SEQUENCE, because sequence 0 already failed on them within the earlier budget
+    and would spend that much again on the same restarts)."""
 
     label: str
     rules: Rules
     limits: Limits
+    sequence: int = 0
+
+
+#: The restart sequence that `--retry-unknown` runs: the second core's of `frog solve`.
+RETRY_SEQUENCE = 1
 
 
 @dataclass
@@ -54,7 +63,8 @@ def decide_number(job: Job, number: int) -> Row:
     """Deal `number` under the job's rules and decide it with the exact search; a win that
     fails its replay raises SolverBug naming the deal (the worker's traceback is not shown)."""
     try:
-        result = decide(deal_from_number(job.rules, number), limits=job.limits)
+        result = decide(deal_from_number(job.rules, number), limits=job.limits,
+                        noise=sequence_noise(NOISE, job.sequence), sequence=job.sequence)
     except SolverBug as exc:
         raise SolverBug(f"{job.label} deal {number}: {exc}") from None
     return Row(job.label, number, result.verdict, result.reason, result.nodes, result.seconds,

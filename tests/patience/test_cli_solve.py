@@ -52,7 +52,7 @@ def test_unwinnable_small_game_exits_1(frog, tmp_path):
 
 
 def test_node_limit_exits_3_with_statistics(frog):
-    code, out, _ = frog("solve", "1", "--max-nodes", "20K", "--json")
+    code, out, _ = frog("solve", "39", "--max-nodes", "20K", "--json")
     data = json.loads(out)
     assert code == 3 and (data["verdict"], data["reason"]) == ("unknown", "node limit")
     assert data["nodes"] == 20_000 and data["limits"]["max_nodes"] == 20_000

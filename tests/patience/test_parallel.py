@@ -52,7 +52,7 @@ def test_other_seeds_are_other_complete_searches():
 def test_worker_plans_split_the_limits():
     plans = parallel.worker_plans(2, 20, Limits(max_nodes=1_000_001, timeout=10.0,
                                                 memory=1 << 30), 200_000, 1.5)
-    assert [(plan.seed, plan.noise) for plan in plans] == [(0, 20), (1, 30)]
+    assert [(plan.seed, plan.noise) for plan in plans] == [(0, 20), (1, 60)]
     assert sum(plan.limits.max_nodes for plan in plans) == 800_001
     assert all(plan.limits.memory == 1 << 29 for plan in plans)
     assert all(plan.limits.timeout == pytest.approx(8.5) for plan in plans)

@@ -5,7 +5,13 @@ later one perturbs the pile scores with random noise and has a budget 1% larger 
 1.01^k nodes): many short restarts find more wins than a few long ones (at 1 M nodes per
 deal, growth 1.01 decided 6-14 more of 150 deals than 1.05 on frog, pysol-frog, fanny
 and sir-tommy with less CPU, and proved small lost games in as many nodes;
-benchmarks/results/restarts.txt). The table of lost positions is kept across restarts:
+benchmarks/results/restarts.txt). Sequence 0 adds the same noise level to every restart;
+the other sequences cycle it (`noise_level`), so light perturbations of the plain order
+alternate with heavy ones. Cycling is no better on fresh deals (1,000 `frog` and
+`pysol-frog` deals at 1M nodes: 6 and 2 more won; the quick benchmark set: 6x the nodes, a
+few easy deals lost their early win), but it finds other wins: on deals sequence 0 left
+open at 1M it won 12 and 8 more of 78 and 62 at 2M, and 24 of 80 `fanny` deals open at
+2M (benchmarks/results/noise_schedule.txt). So it serves the second core and the retries. The table of lost positions is kept across restarts:
 whether a position is lost does not depend on the order its children are tried in. A
 restart whose search finishes within its budget has decided the deal: a win, or
 "unwinnable" when the root itself was exhausted (no node-limit cut below it, since a cut
@@ -61,7 +67,8 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
           growth: float = BUDGET_GROWTH, seed: int = 0) -> Result:
     """Decide the deal. With `restarts=False` the search is one plain depth-first pass;
     `disabled` names reductions of RULE_SWITCHES to switch off; restarts add random noise
-    0..noise-1 to the pile scores (10-100) and grow their budgets by the factor `growth`.
+    to the pile scores (10-100) at the level `noise_level` gives, and grow their budgets
+    by the factor `growth`.
     `seed` chooses the restart sequence: 0 is the standard one (reproducible node for node);
     others are independent of it and of each other, for searching the same deal on several
     cores. Every sequence is a complete search, so its "unwinnable" is a proof."""
@@ -84,7 +91,8 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
             if limits.max_nodes is not None:
                 budget = min(budget, limits.max_nodes - nodes_before)
             first_plain = restart == 0 and seed == 0  # sequence 0 starts in the plain order
-            arrays.reset(noise=0 if first_plain else noise, seed=seed * SEED_STRIDE + restart)
+            level = noise_level(noise, restart, seed)
+            arrays.reset(noise=0 if first_plain else level, seed=seed * SEED_STRIDE + restart)
             outcome = kernel.PAUSED
             while outcome == kernel.PAUSED:
                 outcome = arrays.run(table, budget, CHUNK, options)
@@ -122,6 +130,17 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
     stats["nodes_per_second"] = round(nodes / seconds) if seconds > 0 else 0
     stats["table_entries"] = table.entries
     return Result(verdict, reason, moves, nodes, seconds, "search", stats)
+
+
+def noise_level(noise: int, restart: int, seed: int) -> int:
+    """The noise level L of a restart (it adds random 0..L-1 to the pile scores): `noise`
+    in every restart of sequence 0; in sequence s > 0, L cycles through 1, 2, ..., `noise`,
+    starting s steps on.
+
+    >>> [noise_level(3, k, 0) for k in range(1, 5)], [noise_level(3, k, 1) for k in range(7)]
+    ([3, 3, 3, 3], [1, 2, 3, 1, 2, 3, 1])
+    """
+    return noise if seed == 0 else 1 + (restart - 1 + seed) % noise
 
 
 def is_dead(deal: Deal, options: int = kernel.ALL_OPTIONS) -> bool:

@@ -3,8 +3,10 @@
 Why: which restart sequence finds a hard win is largely luck (FINDINGS.md, Hard wins: the
 same deals fell to other seeds and noise levels), so N cores running N different sequences
 turn more unknowns into wins than one sequence on one core. Worker i runs sequence i
-(`solve(..., seed=i)`) with the noise alternating between `noise` and 1.5 x `noise` (20 and 30
-by default: the reference search won more hard deals with noise 0-29 than with 0-19).
+(`solve(..., seed=i)`) with the noise alternating between `noise` and 3 x `noise` (20 and 60
+by default). Sequence 0 keeps one noise level, the others cycle theirs (driver.noise_level):
+on the deals sequence 0 leaves open, cycling up to 60 won the most
+(benchmarks/results/noise_schedule.txt).
 Worker 0 runs sequence 0, the one-core search, so N jobs never give up the one-core line of
 attack: they only add to it.
 
@@ -51,7 +53,7 @@ POLL_SECONDS = 0.25
 #: How long stopped workers get to report their statistics before they are terminated.
 STOP_GRACE = 5.0
 #: Worker i's noise is noise x NOISE_FACTORS[i % len(NOISE_FACTORS)].
-NOISE_FACTORS = (1.0, 1.5)
+NOISE_FACTORS = (1.0, 3.0)
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,7 @@ def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
 
     >>> [(p.seed, p.noise, p.limits.max_nodes) for p in worker_plans(
     ...     3, 20, Limits(max_nodes=1000, memory=3 << 20), 200, 0.0)]
-    [(0, 20, 267), (1, 30, 267), (2, 20, 266)]
+    [(0, 20, 267), (1, 60, 267), (2, 20, 266)]
     """
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
@@ -85,9 +87,14 @@ def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
             max_nodes = rest // jobs + (1 if index < rest % jobs else 0)
             if max_nodes == 0:
                 continue
-        worker_noise = max(1, round(noise * NOISE_FACTORS[index % len(NOISE_FACTORS)]))
-        plans.append(Plan(index, index, worker_noise, Limits(max_nodes, timeout, memory)))
+        plans.append(Plan(index, index, sequence_noise(noise, index),
+                          Limits(max_nodes, timeout, memory)))
     return plans
+
+
+def sequence_noise(noise: int, sequence: int) -> int:
+    """The noise that restart sequence `sequence` runs with, given the base `noise`."""
+    return max(1, round(noise * NOISE_FACTORS[sequence % len(NOISE_FACTORS)]))
 
 
 def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
