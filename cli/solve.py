@@ -75,8 +75,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         f"{default_jobs()}; used by the search and the portfolio). A deal "
                         f"not won in a first try of a fraction of a second is searched by N "
                         f"independent restart sequences at once (different seeds; noise "
-                        f"--noise and 3 x --noise alternating, cycled in all but the first); the first to decide "
-                        f"answers. More sequences "
+                        f"--noise and 3 x --noise alternating, cycled in all but the "
+                        f"first); the first to decide answers. More sequences "
                         f"win more hard deals, but which one wins varies with timing, so "
                         f"--jobs 1 is the reproducible choice (the same nodes every run). "
                         f"--max-nodes and --memory are totals over the N processes")

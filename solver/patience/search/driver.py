@@ -11,11 +11,11 @@ alternate with heavy ones. Cycling is no better on fresh deals (1,000 `frog` and
 `pysol-frog` deals at 1M nodes: 6 and 2 more won; the quick benchmark set: 6x the nodes, a
 few easy deals lost their early win), but it finds other wins: on deals sequence 0 left
 open at 1M it won 12 and 8 more of 78 and 62 at 2M, and 24 of 80 `fanny` deals open at
-2M (benchmarks/results/noise_schedule.txt). So it serves the second core and the retries. The table of lost positions is kept across restarts:
-whether a position is lost does not depend on the order its children are tried in. A
-restart whose search finishes within its budget has decided the deal: a win, or
-"unwinnable" when the root itself was exhausted (no node-limit cut below it, since a cut
-abandons the whole restart).
+2M (benchmarks/results/noise_schedule.txt). So it serves the second core and the retries.
+The table of lost positions is kept across restarts: whether a position is lost does not
+depend on the order its children are tried in. A restart whose search finishes within its
+budget has decided the deal: a win, or "unwinnable" when the root itself was exhausted (no
+node-limit cut below it, since a cut abandons the whole restart).
 
 Independent restart sequences (for the parallel portfolio, solver/patience/search/parallel.py):
 `seed` picks one. Sequence 0 is the one above, node for node. Sequence s > 0 draws its
