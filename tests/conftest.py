@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -157,6 +158,13 @@ def frog_process(*argv: object, **options) -> subprocess.CompletedProcess:
 def frog_argv(*argv: object) -> list[str]:
     """The command line of `frog ARGV` for subprocess.Popen."""
     return [*FROG_COMMAND, *map(str, argv)]
+
+
+def default_sigint() -> None:
+    """`preexec_fn` for a process that a test interrupts: SIGINT acts as in a terminal even
+    when pytest itself runs where SIGINT is ignored (a background job of a script), which
+    the child would otherwise inherit, and then never see the interrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def process_env() -> dict[str, str]:

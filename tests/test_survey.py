@@ -10,7 +10,7 @@ import sys
 import time
 
 import pytest
-from tests.conftest import frog_argv, process_env
+from tests.conftest import default_sigint, frog_argv, process_env
 
 from solver.patience import NOISE, variant_rules
 from solver.patience.deal import deal_from_number
@@ -272,6 +272,7 @@ def test_ctrl_c_stops_at_once_keeping_the_saved_rows(tmp_path):
     command = frog_argv("survey", *TINY, "--deals", "1-5000", "--jobs", "2",
                         "--timeout", "5s", "--memory", "1M", "--db", db)
     process = subprocess.Popen(command, start_new_session=True, env=process_env(),
+                               preexec_fn=default_sigint,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -8,7 +8,8 @@ import subprocess
 import time
 
 import pytest
-from tests.conftest import SMALL_LOST, frog_argv, frog_process, one_error_line, process_env
+from tests.conftest import (SMALL_LOST, default_sigint, frog_argv, frog_process, one_error_line,
+                            process_env)
 
 
 
@@ -86,7 +87,7 @@ def test_ctrl_c_gives_unknown_interrupted_with_statistics():
     process = subprocess.Popen(frog_argv("solve", "1", "--waste-piles", "2", "--json",
                                          "--memory", "64M"),
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=process_env())
+                               env=process_env(), preexec_fn=default_sigint)
     time.sleep(6)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
@@ -121,7 +122,7 @@ def test_ctrl_c_stops_the_witnesses_too(method):
     process = subprocess.Popen(frog_argv("solve", "5", "--method", method, "--json",
                                          "--timeout", "120s"),
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=process_env())
+                               env=process_env(), preexec_fn=default_sigint)
     time.sleep(5)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)

@@ -15,7 +15,7 @@ import pytest
 from solver.answer import Limits, Result, SolverBug, Verdict
 from solver.patience import decide, deal_from_number, parse_deal, variant_rules
 from solver.patience.search import parallel, solve
-from tests.conftest import SMALL_LOST, frog_argv, one_error_line, process_env
+from tests.conftest import SMALL_LOST, default_sigint, frog_argv, one_error_line, process_env
 
 
 #: `frog` deal 39 is unknown after 60 s of search: a limit always stops it in these tests.
@@ -196,7 +196,8 @@ def test_ctrl_c_stops_every_worker_and_reports_the_statistics(whole_group):
     subprocess.run(frog_argv("solve", "9", "-q"), capture_output=True, timeout=600)
     process = subprocess.Popen(frog_argv("solve", HARD, "--jobs", "2", "--json", "--memory", "64M"),
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=whole_group, env=process_env())
+                               start_new_session=whole_group, env=process_env(),
+                               preexec_fn=default_sigint)
     workers: set[int] = set()
     deadline = time.monotonic() + 120
     while len(workers) < 2 and time.monotonic() < deadline:  # the first try, then 2 workers
