@@ -285,11 +285,10 @@ def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, opt
     reach[0] = d4
     _lift_reach(1, cnt, left, reach, n, ranks, True)
     rptr = st[RD]
+    stacked = rptr  # cards left in the stacks, outside U
     for p in range(npiles):
         ptr[p] = h[p]
-    stacked = rptr
-    for p in range(npiles):
-        stacked += ptr[p]
+        stacked += h[p]
     changed = True
     while changed and stacked > 0:
         changed = False
