@@ -15,6 +15,10 @@ adds one line per deal.
     python benchmarks/loss_ladder.py --rows frog-r5 frog-r7 --deals 1-50 --max-nodes 5M -v
     python benchmarks/loss_ladder.py --deals 1-100 --timeout 10s     # the issue's sample
     python benchmarks/loss_ladder.py --disable same-rank higher-rank # rules off (RULE_SWITCHES)
+    python benchmarks/loss_ladder.py --deals 1-100 --timeout 10s --jobs 2  # as `frog solve` on 2 cores
+
+With `--jobs J` above 1 each deal is decided as `frog solve --jobs J` decides it: J restart
+sequences in parallel processes, the budget a total over them (wall time for `--timeout`).
 """
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ import time
 
 from cli.limits import duration, memory_size, node_count
 from solver.answer import Limits
+from solver.patience import decide
 from solver.patience.deal import deal_from_number
 from solver.patience.rules import variant_rules
 from solver.patience.search import solve
@@ -45,13 +50,17 @@ DEFAULT_ROWS = [name for name in ROWS if name != "frog"]
 
 
 def run_row(name: str, deals: list[int], limits: Limits, disabled: tuple[str, ...],
-            verbose: bool) -> dict:
+            verbose: bool, jobs: int = 1) -> dict:
     variant, overrides = ROWS[name]
     rules = variant_rules(variant).with_overrides(**overrides)
     tally = {"winnable": 0, "unwinnable": 0, "unknown": 0}
     nodes, seconds, open_deals = 0, 0.0, []
     for number in deals:
-        result = solve(deal_from_number(rules, number), limits, disabled=disabled)
+        deal = deal_from_number(rules, number)
+        if jobs > 1:
+            result = decide(deal, "search", limits, jobs=jobs)
+        else:
+            result = solve(deal, limits, disabled=disabled)
         tally[result.verdict] += 1
         nodes += result.nodes
         seconds += result.seconds
@@ -78,8 +87,13 @@ def main() -> None:
                         help="table bytes per deal")
     parser.add_argument("--disable", nargs="*", default=[], choices=list(RULE_SWITCHES),
                         help="reductions to switch off")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="restart sequences in parallel per deal, as frog solve --jobs "
+                        "(default 1: reproducible node for node)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
+    if args.jobs > 1 and args.disable:
+        parser.error("--disable needs --jobs 1 (the parallel portfolio runs every rule)")
     warm_up()
     if args.max_nodes is None and args.timeout is None:
         args.max_nodes = node_count("1M")
@@ -87,13 +101,13 @@ def main() -> None:
     disabled = tuple(args.disable)
     budget = " and ".join(filter(None, [args.max_nodes and f"{args.max_nodes:,} nodes",
                                         args.timeout and f"{args.timeout:g} s"]))
-    print(f"deals {args.deals[0]}-{args.deals[-1]}, {budget} per deal, "
+    print(f"deals {args.deals[0]}-{args.deals[-1]}, {budget} per deal, --jobs {args.jobs}, "
           f"disabled: {', '.join(disabled) or 'none'}; load average {os.getloadavg()[0]:.1f}")
     print(f"{'row':<10} {'winnable':>8} {'unwinnable':>10} {'unknown':>8} {'decided':>8} "
           f"{'total nodes':>14} {'nodes/s':>10}  unknown deals")
     started = time.perf_counter()
     for name in args.rows:
-        row = run_row(name, args.deals, limits, disabled, args.verbose)
+        row = run_row(name, args.deals, limits, disabled, args.verbose, args.jobs)
         decided = row["winnable"] + row["unwinnable"]
         rate = row["nodes"] / row["seconds"] if row["seconds"] else 0.0
         print(f"{name:<10} {row['winnable']:>8} {row['unwinnable']:>10} {row['unknown']:>8} "
