@@ -75,6 +75,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
@@ -290,13 +291,16 @@ class _Model:
         return moves
 
 
-def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1) -> Result:
+def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1,
+                stop: Callable[[], bool] | None = None) -> Result:
     """Decide `deal` with CP-SAT. `unwinnable` is a proof (the model is infeasible); a win's
     moves have been replayed to a win through solver.patience.engine (SolverBug otherwise).
 
     The limits map onto CP-SAT's own: `timeout` is its time limit, `max_nodes` its limit on
     conflicts (its unit of search work; the result's `nodes`), `memory` its memory limit.
-    Ctrl-C stops the solver and gives `unknown`, "interrupted" (see `_solve_interruptibly`).
+    Ctrl-C stops the solver and gives `unknown`, "interrupted" (see `_solve_interruptibly`),
+    and so does `stop` returning True (asked every tenth of a second: the parallel
+    portfolio's way of stopping a CP-SAT worker once a search worker has answered).
     """
     started = time.perf_counter()
     built = _Model(deal)
@@ -308,7 +312,7 @@ def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1) -> Resu
         solver.parameters.max_time_in_seconds = limits.timeout
     if limits.max_nodes is not None:
         solver.parameters.max_number_of_conflicts = limits.max_nodes
-    status, interrupted = _solve_interruptibly(solver, built.model)
+    status, interrupted = _solve_interruptibly(solver, built.model, stop)
     seconds = time.perf_counter() - started
     name = solver.StatusName(status)
     conflicts = solver.NumConflicts()
@@ -332,11 +336,12 @@ def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1) -> Resu
     raise SolverBug(f"CP-SAT returned {name}")
 
 
-def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> tuple[int, bool]:
+def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel,
+                        stop: Callable[[], bool] | None = None) -> tuple[int, bool]:
     """Solve in a helper thread, so that Ctrl-C reaches Python while CP-SAT works: the main
-    thread waits, and on KeyboardInterrupt asks the solver to stop and says so. (CP-SAT's
-    own SIGINT handling leaves no trace of the interruption in its answer, and the status
-    UNKNOWN alone cannot tell Ctrl-C from a limit.)"""
+    thread waits, and on KeyboardInterrupt (or when `stop()` says so) asks the solver to
+    stop and says so. (CP-SAT's own SIGINT handling leaves no trace of the interruption in
+    its answer, and the status UNKNOWN alone cannot tell Ctrl-C from a limit.)"""
     answer: dict[str, int] = {}
     done = threading.Event()
 
@@ -352,6 +357,8 @@ def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel) -> 
         try:
             done.wait(0.1)
         except KeyboardInterrupt:
+            interrupted = True
+        if not interrupted and stop is not None and stop():
             interrupted = True
         if interrupted:
             solver.StopSearch()  # again on every pass: a stop before the search began is lost

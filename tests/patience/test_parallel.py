@@ -15,7 +15,7 @@ import pytest
 from solver.answer import Limits, Result, SolverBug, Verdict
 from solver.patience import decide, deal_from_number, parse_deal, variant_rules
 from solver.patience.search import parallel, solve
-from tests.conftest import SMALL_LOST, default_sigint, frog_argv, one_error_line, process_env
+from tests.conftest import SMALL_LOST, TINY, default_sigint, frog_argv, one_error_line, process_env
 
 
 #: `frog` deal 39 is unknown after 60 s of search: a limit always stops it in these tests.
@@ -258,3 +258,74 @@ def test_the_progress_line_is_one_line_for_all_jobs(capsys):
     meter.clear()
     err = capsys.readouterr().err
     assert "3,000,000 nodes" in err and "restarts 40 on 2 jobs" in err and "\n" not in err
+
+
+# ---- the portfolio: CP-SAT as the last worker, beside the restart sequences
+
+def test_portfolio_plans_put_cpsat_last_without_a_node_share():
+    plans = parallel.worker_plans(3, 20, Limits(max_nodes=1_000_001, timeout=10.0,
+                                                memory=3 << 30), 200_000, 1.5, cpsat=True)
+    assert [(plan.method, plan.seed) for plan in plans] == [
+        ("search", 0), ("search", 1), ("cpsat", 0)]
+    assert [plan.limits.max_nodes for plan in plans] == [400_001, 400_000, None]
+    assert all(plan.limits.memory == 1 << 30 for plan in plans)
+    assert all(plan.limits.timeout == pytest.approx(8.5) for plan in plans)
+    assert plans[2].name == "CP-SAT worker 2" and "seed 1" in plans[1].name
+    with pytest.raises(ValueError):
+        parallel.worker_plans(1, 20, Limits(), 0, 0.0, cpsat=True)
+
+
+def _search_until_killed() -> Result:
+    time.sleep(600)  # a search worker that never answers: CP-SAT has to
+    return Result(Verdict.UNKNOWN, "time limit")
+
+
+@needs_fork
+@pytest.mark.parametrize("text, verdict", [(SMALL_LOST, Verdict.UNWINNABLE),
+                                           (TINY, Verdict.WINNABLE)], ids=["lost", "won"])
+def test_the_cpsat_worker_answers_when_no_search_does(monkeypatch, text, verdict):
+    """The search workers are made to hang: the answer is CP-SAT's (a proof of loss, or a
+    win that decide replays), and the hanging workers are terminated."""
+    _patch_workers(monkeypatch, _search_until_killed)
+    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 0)  # these small games fall in 10 nodes
+    result = decide(parse_deal(text), "portfolio", Limits(timeout=120.0), jobs=2)
+    assert result.verdict is verdict and result.method == "portfolio/cpsat"
+    assert result.stats["worker"] == 1 and "seed" not in result.stats
+    assert result.stats["conflicts"] >= 0
+    assert (result.moves is not None) == (verdict is Verdict.WINNABLE)
+    assert not multiprocessing.active_children()
+
+
+def test_the_cpsat_worker_stops_when_the_searches_end():
+    """CP-SAT has no node limit of its own: it stops with the searches, and the node count
+    and the reason are theirs."""
+    start = time.perf_counter()
+    result = decide(frog(HARD), "portfolio", Limits(max_nodes=700_000), jobs=2)
+    assert (result.verdict, result.reason) == (Verdict.UNKNOWN, "node limit")
+    assert result.nodes == 700_000 and result.method == "portfolio"
+    assert time.perf_counter() - start < 60
+    assert not multiprocessing.active_children()
+
+
+def test_the_portfolio_on_two_cores_wins_what_either_wins(monkeypatch):
+    """Nothing patched: a search worker or CP-SAT answers, and the answer is right."""
+    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 0)
+    lost = decide(parse_deal(SMALL_LOST), "portfolio", Limits(timeout=120.0), jobs=2)
+    assert lost.verdict is Verdict.UNWINNABLE and lost.method in (
+        "portfolio/search", "portfolio/cpsat")
+    won = decide(frog(3), "portfolio", Limits(timeout=120.0), jobs=2)
+    assert won.verdict is Verdict.WINNABLE and won.method in (
+        "portfolio/search", "portfolio/cpsat")
+    assert not multiprocessing.active_children()
+
+
+@needs_fork
+def test_a_cpsat_worker_failure_is_a_solver_bug_naming_it(monkeypatch):
+    from solver.patience import cpsat
+
+    _patch_workers(monkeypatch, _search_until_killed)
+    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 0)
+    monkeypatch.setattr(cpsat, "cpsat_solve", lambda *args, **kwargs: _raise())
+    with pytest.raises(SolverBug, match="CP-SAT worker 1 failed: RuntimeError: boom"):
+        decide(parse_deal(TINY), "portfolio", Limits(timeout=120.0), jobs=2)
+    assert not multiprocessing.active_children()

@@ -10,9 +10,15 @@ on the deals sequence 0 leaves open, cycling up to 60 won the most
 Worker 0 runs sequence 0, the one-core search, so N jobs never give up the one-core line of
 attack: they only add to it.
 
+With `cpsat=True` (the portfolio method, `decide(..., "portfolio", jobs=N)`) the last worker
+runs the CP-SAT model instead of a restart sequence, from the start: it wins deals that no
+restart sequence finds (most of Sir Tommy's unknowns, benchmarks/results/cpsat.txt). Its
+unit of work is a conflict, not a node, so it has no share of `max_nodes`: it runs as long
+as the searches beside it (or until the time limit) and is then stopped.
+
 Soundness: every worker runs a complete search with its own table of lost positions, so a
 worker's "unwinnable" is a proof on its own, like its "winnable" (whose line `decide`
-replays). The first decisive answer is the answer; the other workers are then stopped. The
+replays); CP-SAT's "unwinnable" is its model's infeasibility, a proof too (docs/cpsat.md). The first decisive answer is the answer; the other workers are then stopped. The
 answer is `unknown` only when every worker stopped at a limit.
 
 Cost: most deals are won in milliseconds, far less than starting processes, so a first try
@@ -20,9 +26,9 @@ of FIRST_TRY_NODES nodes of sequence 0 runs in this process; workers start only 
 it leaves open. That first try is the one-core search's own start, so a deal it decides
 gets exactly the one-core answer, node for node.
 
-Limits: `max_nodes` is the total over the first try and all workers (the rest after the
-first try is split evenly), `timeout` is wall-clock time for the whole, and `memory` is
-split evenly between the workers' tables.
+Limits: `max_nodes` is the total over the first try and all search workers (the rest after
+the first try is split evenly), `timeout` is wall-clock time for the whole, and `memory` is
+split evenly between the workers (search tables, CP-SAT's memory limit).
 
 Stopping: workers ignore SIGINT (a terminal sends Ctrl-C to the whole process group); this
 process catches it, raises a shared stop flag that every worker reads between kernel chunks
@@ -64,12 +70,21 @@ class Plan:
     seed: int
     noise: int
     limits: Limits
+    method: str = "search"  # or "cpsat": the CP-SAT model instead of a restart sequence
+
+    @property
+    def name(self) -> str:
+        """How messages name the worker."""
+        if self.method == "cpsat":
+            return f"CP-SAT worker {self.index}"
+        return f"search worker {self.index} (seed {self.seed}, noise {self.noise})"
 
 
 def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
-                 seconds_used: float) -> list[Plan]:
+                 seconds_used: float, cpsat: bool = False) -> list[Plan]:
     """The workers' sequences and limits, after a first try that used `nodes_used` nodes and
     `seconds_used` seconds. A worker whose share of the node limit would be zero is left out.
+    With `cpsat` (and `jobs` >= 2) the last worker is CP-SAT, with no node limit of its own.
 
     >>> [(p.seed, p.noise, p.limits.max_nodes) for p in worker_plans(
     ...     3, 20, Limits(max_nodes=1000, memory=3 << 20), 200, 0.0)]
@@ -77,18 +92,23 @@ def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
     """
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
+    if cpsat and jobs < 2:
+        raise ValueError("a CP-SAT worker needs jobs >= 2 (one search worker beside it)")
     timeout = None if limits.timeout is None else max(limits.timeout - seconds_used, 0.001)
     memory = max(limits.memory // jobs, 1 << 16)
+    searches = jobs - 1 if cpsat else jobs
     plans = []
-    for index in range(jobs):
+    for index in range(searches):
         max_nodes = None
         if limits.max_nodes is not None:
             rest = max(limits.max_nodes - nodes_used, 0)
-            max_nodes = rest // jobs + (1 if index < rest % jobs else 0)
+            max_nodes = rest // searches + (1 if index < rest % searches else 0)
             if max_nodes == 0:
                 continue
         plans.append(Plan(index, index, sequence_noise(noise, index),
                           Limits(max_nodes, timeout, memory)))
+    if cpsat and plans:
+        plans.append(Plan(searches, 0, 0, Limits(None, timeout, memory), "cpsat"))
     return plans
 
 
@@ -98,11 +118,12 @@ def sequence_noise(noise: int, sequence: int) -> int:
 
 
 def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
-                   jobs: int = 2, noise: int = NOISE) -> Result:
+                   jobs: int = 2, noise: int = NOISE, cpsat: bool = False) -> Result:
     """Decide `deal` with a first try here, then `jobs` restart sequences in parallel (see the
-    module's docstring). `jobs=1` is exactly `solve(deal, limits, progress, noise=noise)`.
-    The result's stats add `jobs` and, for an answer found by a worker, its `worker`,
-    `seed` and `noise`; nodes and the other counts are totals over all workers."""
+    module's docstring), the last of them CP-SAT with `cpsat`. `jobs=1` is exactly
+    `solve(deal, limits, progress, noise=noise)`. The result's stats add `jobs` and, for an
+    answer found by a worker, its `worker`, `seed` and `noise`; nodes and the other counts
+    are totals over all search workers, and `method` names the method that answered."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if jobs == 1:
@@ -118,7 +139,7 @@ def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | N
     if first.verdict is not Verdict.UNKNOWN or first.reason != "node limit" or out_of_nodes:
         first.stats["jobs"] = jobs
         return first
-    plans = worker_plans(jobs, noise, limits, first.nodes, time.perf_counter() - start)
+    plans = worker_plans(jobs, noise, limits, first.nodes, time.perf_counter() - start, cpsat)
     pool = _Workers(deal, plans)
     try:
         pool.start()
@@ -131,8 +152,8 @@ def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | N
 
 
 def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
-    """One worker: search the plan's sequence and put (index, Result or None, error text) on
-    `answers`. counters[2i], counters[2i+1] are its nodes and restarts so far; counters[-1]
+    """One worker: search the plan's sequence (or run CP-SAT) and put (index, Result or None,
+    error text) on `answers`. counters[2i], counters[2i+1] are its nodes and restarts so far; counters[-1]
     is the stop flag."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # this process's parent handles Ctrl-C
     _block_sigint(False)  # blocked by the parent while it started this process
@@ -145,7 +166,13 @@ def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
             raise KeyboardInterrupt  # the driver stops with "interrupted" and its statistics
 
     try:
-        result = solve(deal, plan.limits, report, noise=plan.noise, seed=plan.seed)
+        if plan.method == "cpsat":
+            from solver.patience.cpsat import cpsat_solve  # OR-Tools loads slowly; only here
+
+            result = cpsat_solve(deal, plan.limits,
+                                 stop=lambda: bool(counters[-1]) or os.getppid() != parent)
+        else:
+            result = solve(deal, plan.limits, report, noise=plan.noise, seed=plan.seed)
     except BaseException:  # noqa: BLE001 - any failure is reported as a solver bug
         answers.put((plan.index, None, traceback.format_exc(limit=-3)))
         return
@@ -183,7 +210,7 @@ class _Workers:
         self.interrupted = False
         self.deadline_passed = False
         self.processes = {
-            plan.index: context.Process(target=_worker_main, name=f"frog-search-{plan.index}",
+            plan.index: context.Process(target=_worker_main, name=f"frog-{plan.method}-{plan.index}",
                                         args=(plan, deal, self.counters, self.answers),
                                         daemon=True)
             for plan in plans}
@@ -200,9 +227,9 @@ class _Workers:
 
     def run(self, start: float, timeout: float | None, progress: Progress | None,
             first: Result) -> None:
-        """Collect answers until one is decisive or every worker has answered; report the
-        summed progress meanwhile."""
-        while len(self.results) < len(self.processes) and self.winner is None:
+        """Collect answers until one is decisive or the workers are done (`_done`); report
+        the summed progress meanwhile."""
+        while not self._done() and self.winner is None:
             self._collect(POLL_SECONDS)
             elapsed = time.perf_counter() - start
             if progress:
@@ -211,6 +238,14 @@ class _Workers:
             if timeout is not None and elapsed > timeout + STOP_GRACE:
                 self.deadline_passed = True  # the workers missed their own time limit
                 break
+
+    def _done(self) -> bool:
+        """Every worker has answered, or every search worker has: a CP-SAT worker beside them
+        runs only as long as they do (it has no node limit of its own)."""
+        searches = [index for index, plan in self.plans.items() if plan.method == "search"]
+        if searches and all(index in self.results for index in searches):
+            return True
+        return len(self.results) == len(self.processes)
 
     def _collect(self, wait: float) -> None:
         """Take one answer (waiting at most `wait` seconds); raise SolverBug for a worker that
@@ -225,7 +260,7 @@ class _Workers:
                         index, result, error = self.answers.get(timeout=wait)
                         break
                     except queue.Empty:
-                        raise SolverBug(f"search worker {index} stopped (exit code "
+                        raise SolverBug(f"{self.plans[index].name} stopped (exit code "
                                         f"{process.exitcode}) without an answer") from None
             else:
                 return
@@ -235,24 +270,26 @@ class _Workers:
         """Keep a worker's answer: the first decisive one is the winner; a failure, or a
         decisive answer that contradicts the winner, is a SolverBug."""
         if error is not None:
-            plan = self.plans[index]
-            raise SolverBug(f"search worker {index} (seed {plan.seed}, noise {plan.noise}) "
-                            f"failed: {error.strip().splitlines()[-1]}")
+            raise SolverBug(f"{self.plans[index].name} failed: "
+                            f"{error.strip().splitlines()[-1]}")
         assert result is not None
         self.results[index] = result
         if result.verdict is not Verdict.UNKNOWN:
             if self.winner is not None and \
                     result.verdict is not self.results[self.winner].verdict:
-                raise SolverBug(f"search workers {self.winner} and {index} disagree: "
-                                f"{self.results[self.winner].verdict} and {result.verdict}")
+                raise SolverBug(f"{self.plans[self.winner].name} and {self.plans[index].name} "
+                                f"disagree: {self.results[self.winner].verdict} and "
+                                f"{result.verdict}")
             if self.winner is None:
                 self.winner = index
 
     def _counts(self) -> tuple[int, int]:
-        """Nodes and restarts over all workers: final figures where answered, else the last
-        reported ones."""
+        """Nodes and restarts over all search workers: final figures where answered, else
+        the last reported ones (a CP-SAT worker's conflicts are not nodes)."""
         nodes = restarts = 0
         for index in self.processes:
+            if self.plans[index].method != "search":
+                continue
             if index in self.results:
                 nodes += self.results[index].nodes
                 restarts += int(self.results[index].stats.get("restarts", 0))
@@ -314,9 +351,13 @@ class _Workers:
         if self.winner is not None:
             found = self.results[self.winner]
             plan = self.plans[self.winner]
-            stats.update(worker=plan.index, seed=plan.seed, noise=plan.noise)
-            return Result(found.verdict, None, found.moves, nodes, seconds, "search", stats)
-        reasons = {answer.reason for answer in self.results.values()}
+            stats["worker"] = plan.index
+            if plan.method == "search":
+                stats.update(seed=plan.seed, noise=plan.noise)
+            return Result(found.verdict, None, found.moves, nodes, seconds, found.method, stats)
+        # a CP-SAT worker is stopped when the searches end: their reasons are the run's
+        reasons = {answer.reason for index, answer in self.results.items()
+                   if self.plans[index].method == "search"}
         if self.interrupted:
             reason = "interrupted"
         elif self.deadline_passed or "time limit" in reasons:
