@@ -16,9 +16,12 @@ adds one line per deal.
     python benchmarks/loss_ladder.py --deals 1-100 --timeout 10s     # the issue's sample
     python benchmarks/loss_ladder.py --disable same-rank higher-rank # rules off (RULE_SWITCHES)
     python benchmarks/loss_ladder.py --deals 1-100 --timeout 10s --jobs 2  # as `frog solve` on 2 cores
+    python benchmarks/loss_ladder.py --rows sir-tommy --deals 1-100 --timeout 10s --jobs 2 --method portfolio
 
 With `--jobs J` above 1 each deal is decided as `frog solve --jobs J` decides it: J restart
 sequences in parallel processes, the budget a total over them (wall time for `--timeout`).
+`--method portfolio` is `frog solve --method portfolio`: with J >= 2, CP-SAT on one of the
+J cores from the start (with a node budget it runs as long as the searches do).
 """
 from __future__ import annotations
 
@@ -50,15 +53,15 @@ DEFAULT_ROWS = [name for name in ROWS if name != "frog"]
 
 
 def run_row(name: str, deals: list[int], limits: Limits, disabled: tuple[str, ...],
-            verbose: bool, jobs: int = 1) -> dict:
+            verbose: bool, jobs: int = 1, method: str = "search") -> dict:
     variant, overrides = ROWS[name]
     rules = variant_rules(variant).with_overrides(**overrides)
     tally = {"winnable": 0, "unwinnable": 0, "unknown": 0}
     nodes, seconds, open_deals = 0, 0.0, []
     for number in deals:
         deal = deal_from_number(rules, number)
-        if jobs > 1:
-            result = decide(deal, "search", limits, jobs=jobs)
+        if jobs > 1 or method != "search":
+            result = decide(deal, method, limits, jobs=jobs)
         else:
             result = solve(deal, limits, disabled=disabled)
         tally[result.verdict] += 1
@@ -68,7 +71,7 @@ def run_row(name: str, deals: list[int], limits: Limits, disabled: tuple[str, ..
             open_deals.append(number)
         if verbose:
             print(f"  {name:<10} {number:>6} {result.verdict:<11} {result.nodes:>12,} "
-                  f"{result.seconds:>8.2f} s", flush=True)
+                  f"{result.seconds:>8.2f} s  {result.method}", flush=True)
     return {**tally, "nodes": nodes, "seconds": seconds, "open": open_deals}
 
 
@@ -90,10 +93,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1,
                         help="restart sequences in parallel per deal, as frog solve --jobs "
                         "(default 1: reproducible node for node)")
+    parser.add_argument("--method", choices=["search", "portfolio"], default="search",
+                        help="as frog solve --method (default search)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
-    if args.jobs > 1 and args.disable:
-        parser.error("--disable needs --jobs 1 (the parallel portfolio runs every rule)")
+    if (args.jobs > 1 or args.method != "search") and args.disable:
+        parser.error("--disable needs --jobs 1 and --method search (the others run every rule)")
     warm_up()
     if args.max_nodes is None and args.timeout is None:
         args.max_nodes = node_count("1M")
@@ -102,12 +107,13 @@ def main() -> None:
     budget = " and ".join(filter(None, [args.max_nodes and f"{args.max_nodes:,} nodes",
                                         args.timeout and f"{args.timeout:g} s"]))
     print(f"deals {args.deals[0]}-{args.deals[-1]}, {budget} per deal, --jobs {args.jobs}, "
+          f"--method {args.method}, "
           f"disabled: {', '.join(disabled) or 'none'}; load average {os.getloadavg()[0]:.1f}")
     print(f"{'row':<10} {'winnable':>8} {'unwinnable':>10} {'unknown':>8} {'decided':>8} "
           f"{'total nodes':>14} {'nodes/s':>10}  unknown deals")
     started = time.perf_counter()
     for name in args.rows:
-        row = run_row(name, args.deals, limits, disabled, args.verbose, args.jobs)
+        row = run_row(name, args.deals, limits, disabled, args.verbose, args.jobs, args.method)
         decided = row["winnable"] + row["unwinnable"]
         rate = row["nodes"] / row["seconds"] if row["seconds"] else 0.0
         print(f"{name:<10} {row['winnable']:>8} {row['unwinnable']:>10} {row['unknown']:>8} "
