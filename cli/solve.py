@@ -13,7 +13,7 @@ from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from
 from cli.pages import add_html_argument, check_page_path
 from solver.answer import Result, exit_code
-from solver.patience import DEFAULT_METHOD, METHODS, NOISE, Deal, decide
+from solver.patience import METHODS, NOISE, Deal, decide, default_method
 from solver.replay import Header, patience_page
 
 #: The most --jobs accepted: more processes than this only share the same cores.
@@ -62,14 +62,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "  frog solve 39 --jobs 1 --max-nodes 1M  # one core: the same nodes on every run",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     add_deal_arguments(parser)
-    parser.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD,
-                        help="search: the compiled depth-first search (default, the "
-                        "strongest measured); cpsat: the OR-Tools model (give --timeout); "
-                        "brute: unpruned search, small games only; portfolio: with --jobs 2 "
-                        "or more, CP-SAT on one core beside the search's restart sequences "
-                        "from the start (it wins most of the Sir Tommy deals the search "
-                        "leaves open); on one core, the search, then CP-SAT when the search "
-                        "hits --timeout")
+    parser.add_argument("--method", choices=METHODS, default=None,
+                        help="search: the compiled depth-first search (the default, the "
+                        "strongest measured on the two-deck games); cpsat: the OR-Tools model "
+                        "(give --timeout); brute: unpruned search, small games only; "
+                        "portfolio (the default for Sir Tommy): with --jobs 2 or more, CP-SAT "
+                        "on one core beside the search's restart sequences from the start (it "
+                        "won every Sir Tommy deal of 1-100 the search left open); on one core, "
+                        "the search, then CP-SAT when the search hits --timeout")
     parser.add_argument("--noise", type=int, default=NOISE, metavar="N",
                         help=f"restart noise: each restart adds random 0..N-1 to the pile "
                         f"scores (10-100) (default {NOISE}; 60 or 120 find some wins that "
@@ -98,6 +98,7 @@ def command_solve(args: argparse.Namespace) -> int:
     deal, title = load_deal(args)
     limits = limits_from(args)
     check_page_path(args.html)
+    args.method = args.method or default_method(deal.rules)
     if args.method == "cpsat" and limits.timeout is None:
         print("frog: note: --method cpsat without --timeout may run for a long time",
               file=sys.stderr)

@@ -24,7 +24,7 @@ from solver.patience.rules import (ACE_PROCEDURES, STOCK_PLAY, VARIANT_SOURCES, 
                                    RulesError, variant_rules)
 from solver.shuffle import DealNumberError
 
-_METHODS_NAMES = ("decide", "METHODS", "DEFAULT_METHOD", "NOISE")
+_METHODS_NAMES = ("decide", "default_method", "METHODS", "DEFAULT_METHOD", "NOISE")
 
 __all__ = ["ACE_PROCEDURES", "FOUNDATION", "RESERVE", "STOCK", "Card", "CardError", "Deal",
            "DealError", "DealNumberError", "deals_along",

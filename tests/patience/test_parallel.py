@@ -329,3 +329,16 @@ def test_a_cpsat_worker_failure_is_a_solver_bug_naming_it(monkeypatch):
     with pytest.raises(SolverBug, match="CP-SAT worker 1 failed: RuntimeError: boom"):
         decide(parse_deal(TINY), "portfolio", Limits(timeout=120.0), jobs=2)
     assert not multiprocessing.active_children()
+
+
+def test_sir_tommy_defaults_to_the_portfolio(frog):
+    from solver.patience import default_method
+
+    assert default_method(variant_rules("sir-tommy")) == "portfolio"
+    assert {default_method(variant_rules(v)) for v in ("frog", "pysol-frog", "fanny")} == {
+        "search"}
+    for argv, method in [(["--variant", "sir-tommy"], "portfolio/search"),
+                         ([], "search"),
+                         (["--variant", "sir-tommy", "--method", "search"], "search")]:
+        code, out, _ = frog("solve", "3", *argv, "--json")
+        assert code == 0 and json.loads(out)["method"] == method, argv
