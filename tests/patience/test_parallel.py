@@ -262,22 +262,36 @@ def test_the_progress_line_is_one_line_for_all_jobs(capsys):
 
 # ---- the portfolio: CP-SAT as the last worker, beside the restart sequences
 
-def test_portfolio_plans_put_cpsat_last_without_a_node_share():
+def test_portfolio_plans_hand_the_last_worker_over_to_cpsat():
     plans = parallel.worker_plans(3, 20, Limits(max_nodes=1_000_001, timeout=10.0,
                                                 memory=3 << 30), 200_000, 1.5, cpsat=True)
     assert [(plan.method, plan.seed) for plan in plans] == [
-        ("search", 0), ("search", 1), ("cpsat", 0)]
-    assert [plan.limits.max_nodes for plan in plans] == [400_001, 400_000, None]
+        ("search", 0), ("search", 1), ("cpsat", 2)]
+    assert [plan.limits.max_nodes for plan in plans] == [266_667, 266_667, 266_667]
     assert all(plan.limits.memory == 1 << 30 for plan in plans)
     assert all(plan.limits.timeout == pytest.approx(8.5) for plan in plans)
-    assert plans[2].name == "CP-SAT worker 2" and "seed 1" in plans[1].name
+    assert plans[2].name.startswith("search-then-CP-SAT worker 2")
+    # without a node limit the sequence gets HANDOVER_NODES, then CP-SAT the rest of the time
+    last = parallel.worker_plans(2, 20, Limits(), 200_000, 0.0, cpsat=True)[-1]
+    assert (last.method, last.limits.max_nodes) == ("cpsat", parallel.HANDOVER_NODES)
     with pytest.raises(ValueError):
         parallel.worker_plans(1, 20, Limits(), 0, 0.0, cpsat=True)
 
 
-def _search_until_killed() -> Result:
-    time.sleep(600)  # a search worker that never answers: CP-SAT has to
-    return Result(Verdict.UNKNOWN, "time limit")
+def _patch_searches_to_hang_but_the_last(monkeypatch, last: int = 1) -> None:
+    """Search workers that never answer, except that the last worker's sequence stops at
+    once at its node limit: CP-SAT has to answer."""
+    def behaviour(*args, **kwargs) -> Result:
+        if kwargs.get("seed") == last:
+            return Result(Verdict.UNKNOWN, "node limit", nodes=7)
+        time.sleep(600)
+        return Result(Verdict.UNKNOWN, "time limit")
+
+    parent = os.getpid()
+    real = parallel.solve
+    monkeypatch.setattr(parallel, "solve", lambda *args, **kwargs: real(*args, **kwargs)
+                        if os.getpid() == parent else behaviour(*args, **kwargs))
+    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 0)  # these small games fall in 10 nodes
 
 
 @needs_fork
@@ -286,11 +300,11 @@ def _search_until_killed() -> Result:
 def test_the_cpsat_worker_answers_when_no_search_does(monkeypatch, text, verdict):
     """The search workers are made to hang: the answer is CP-SAT's (a proof of loss, or a
     win that decide replays), and the hanging workers are terminated."""
-    _patch_workers(monkeypatch, _search_until_killed)
-    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 0)  # these small games fall in 10 nodes
+    _patch_searches_to_hang_but_the_last(monkeypatch)
     result = decide(parse_deal(text), "portfolio", Limits(timeout=120.0), jobs=2)
     assert result.verdict is verdict and result.method == "portfolio/cpsat"
     assert result.stats["worker"] == 1 and "seed" not in result.stats
+    assert result.nodes == 7  # the sequence's nodes before the hand-over, not conflicts
     assert result.stats["conflicts"] >= 0
     assert (result.moves is not None) == (verdict is Verdict.WINNABLE)
     assert not multiprocessing.active_children()
@@ -323,10 +337,9 @@ def test_the_portfolio_on_two_cores_wins_what_either_wins(monkeypatch):
 def test_a_cpsat_worker_failure_is_a_solver_bug_naming_it(monkeypatch):
     from solver.patience import cpsat
 
-    _patch_workers(monkeypatch, _search_until_killed)
-    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 0)
+    _patch_searches_to_hang_but_the_last(monkeypatch)
     monkeypatch.setattr(cpsat, "cpsat_solve", lambda *args, **kwargs: _raise())
-    with pytest.raises(SolverBug, match="CP-SAT worker 1 failed: RuntimeError: boom"):
+    with pytest.raises(SolverBug, match="CP-SAT worker 1 .*failed: RuntimeError: boom"):
         decide(parse_deal(TINY), "portfolio", Limits(timeout=120.0), jobs=2)
     assert not multiprocessing.active_children()
 

@@ -11,14 +11,17 @@ Worker 0 runs sequence 0, the one-core search, so N jobs never give up the one-c
 attack: they only add to it.
 
 With `cpsat=True` (the portfolio method, `decide(..., "portfolio", jobs=N)`) the last worker
-runs the CP-SAT model instead of a restart sequence, from the start: it wins deals that no
-restart sequence finds (most of Sir Tommy's unknowns, benchmarks/results/cpsat.txt). Its
-unit of work is a conflict, not a node, so it has no share of `max_nodes`: it runs as long
-as the searches beside it (or until the time limit) and is then stopped.
+runs its restart sequence for its first HANDOVER_NODES nodes only, and then the CP-SAT
+model: CP-SAT wins deals that no restart sequence finds (every Sir Tommy deal of 1-100 that
+two sequences leave open, in 9-87 s), while the second sequence wins its deals early (the
+Sir Tommy ones within 12M nodes of both workers), so the worker gives each its best time.
+CP-SAT's unit of work is a conflict, not a node, so it has no share of `max_nodes`: it
+runs as long as the searches beside it (or until the time limit) and is then stopped.
 
 Soundness: every worker runs a complete search with its own table of lost positions, so a
 worker's "unwinnable" is a proof on its own, like its "winnable" (whose line `decide`
-replays); CP-SAT's "unwinnable" is its model's infeasibility, a proof too (docs/cpsat.md). The first decisive answer is the answer; the other workers are then stopped. The
+replays); CP-SAT's "unwinnable" is its model's infeasibility, a proof too (docs/cpsat.md).
+The first decisive answer is the answer; the other workers are then stopped. The
 answer is `unknown` only when every worker stopped at a limit.
 
 Cost: most deals are won in milliseconds, far less than starting processes, so a first try
@@ -60,6 +63,9 @@ POLL_SECONDS = 0.25
 STOP_GRACE = 5.0
 #: Worker i's noise is noise x NOISE_FACTORS[i % len(NOISE_FACTORS)].
 NOISE_FACTORS = (1.0, 3.0)
+#: Nodes of its restart sequence that the portfolio's last worker searches before it hands
+#: over to CP-SAT (about 7 s of one core).
+HANDOVER_NODES = 10_000_000
 
 
 @dataclass(frozen=True)
@@ -70,21 +76,23 @@ class Plan:
     seed: int
     noise: int
     limits: Limits
-    method: str = "search"  # or "cpsat": the CP-SAT model instead of a restart sequence
+    method: str = "search"  # or "cpsat": the sequence up to limits.max_nodes, then CP-SAT
 
     @property
     def name(self) -> str:
         """How messages name the worker."""
+        search = f"(seed {self.seed}, noise {self.noise})"
         if self.method == "cpsat":
-            return f"CP-SAT worker {self.index}"
-        return f"search worker {self.index} (seed {self.seed}, noise {self.noise})"
+            return f"search-then-CP-SAT worker {self.index} {search}"
+        return f"search worker {self.index} {search}"
 
 
 def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
                  seconds_used: float, cpsat: bool = False) -> list[Plan]:
     """The workers' sequences and limits, after a first try that used `nodes_used` nodes and
     `seconds_used` seconds. A worker whose share of the node limit would be zero is left out.
-    With `cpsat` (and `jobs` >= 2) the last worker is CP-SAT, with no node limit of its own.
+    With `cpsat` (and `jobs` >= 2) the last worker hands over to CP-SAT after its share of
+    the nodes or HANDOVER_NODES, whichever is less.
 
     >>> [(p.seed, p.noise, p.limits.max_nodes) for p in worker_plans(
     ...     3, 20, Limits(max_nodes=1000, memory=3 << 20), 200, 0.0)]
@@ -96,19 +104,20 @@ def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
         raise ValueError("a CP-SAT worker needs jobs >= 2 (one search worker beside it)")
     timeout = None if limits.timeout is None else max(limits.timeout - seconds_used, 0.001)
     memory = max(limits.memory // jobs, 1 << 16)
-    searches = jobs - 1 if cpsat else jobs
     plans = []
-    for index in range(searches):
+    for index in range(jobs):
         max_nodes = None
         if limits.max_nodes is not None:
             rest = max(limits.max_nodes - nodes_used, 0)
-            max_nodes = rest // searches + (1 if index < rest % searches else 0)
+            max_nodes = rest // jobs + (1 if index < rest % jobs else 0)
             if max_nodes == 0:
                 continue
+        method = "search"
+        if cpsat and index == jobs - 1:
+            method = "cpsat"
+            max_nodes = min(max_nodes or HANDOVER_NODES, HANDOVER_NODES)
         plans.append(Plan(index, index, sequence_noise(noise, index),
-                          Limits(max_nodes, timeout, memory)))
-    if cpsat and plans:
-        plans.append(Plan(searches, 0, 0, Limits(None, timeout, memory), "cpsat"))
+                          Limits(max_nodes, timeout, memory), method))
     return plans
 
 
@@ -152,8 +161,8 @@ def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | N
 
 
 def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
-    """One worker: search the plan's sequence (or run CP-SAT) and put (index, Result or None,
-    error text) on `answers`. counters[2i], counters[2i+1] are its nodes and restarts so far; counters[-1]
+    """One worker: search the plan's sequence (then CP-SAT, for the portfolio's last worker)
+    and put (index, Result or None, error text) on `answers`. counters[2i], counters[2i+1] are its nodes and restarts so far; counters[-1]
     is the stop flag."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # this process's parent handles Ctrl-C
     _block_sigint(False)  # blocked by the parent while it started this process
@@ -166,17 +175,31 @@ def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
             raise KeyboardInterrupt  # the driver stops with "interrupted" and its statistics
 
     try:
-        if plan.method == "cpsat":
-            from solver.patience.cpsat import cpsat_solve  # OR-Tools loads slowly; only here
-
-            result = cpsat_solve(deal, plan.limits,
-                                 stop=lambda: bool(counters[-1]) or os.getppid() != parent)
-        else:
-            result = solve(deal, plan.limits, report, noise=plan.noise, seed=plan.seed)
+        started = time.perf_counter()
+        result = solve(deal, plan.limits, report, noise=plan.noise, seed=plan.seed)
+        if plan.method == "cpsat" and result.reason == "node limit":
+            result = _hand_over(plan, deal, result, time.perf_counter() - started,
+                                lambda: bool(counters[-1]) or os.getppid() != parent)
     except BaseException:  # noqa: BLE001 - any failure is reported as a solver bug
         answers.put((plan.index, None, traceback.format_exc(limit=-3)))
         return
     answers.put((plan.index, result, None))
+
+
+def _hand_over(plan: Plan, deal: Deal, searched: Result, seconds: float,
+               stop: Any) -> Result:
+    """CP-SAT after the worker's restart sequence ran out of nodes, for the rest of the time
+    limit and until `stop()`. Its answer keeps the search stage's node count (the conflicts
+    go to `stats`), so the nodes stay a count of search nodes."""
+    from solver.patience.cpsat import cpsat_solve  # OR-Tools loads slowly; only when needed
+
+    timeout = plan.limits.timeout
+    if timeout is not None:
+        timeout = max(timeout - seconds, 0.001)
+    result = cpsat_solve(deal, Limits(None, timeout, plan.limits.memory), stop=stop)
+    result.nodes = searched.nodes
+    result.stats = {**searched.stats, "conflicts": int(result.stats["conflicts"])}
+    return result
 
 
 def _block_sigint(block: bool) -> None:
@@ -240,8 +263,8 @@ class _Workers:
                 break
 
     def _done(self) -> bool:
-        """Every worker has answered, or every search worker has: a CP-SAT worker beside them
-        runs only as long as they do (it has no node limit of its own)."""
+        """Every worker has answered, or every search-only worker has: the portfolio's last
+        worker, once it runs CP-SAT, has no node limit and runs only as long as they do."""
         searches = [index for index, plan in self.plans.items() if plan.method == "search"]
         if searches and all(index in self.results for index in searches):
             return True
@@ -284,12 +307,10 @@ class _Workers:
                 self.winner = index
 
     def _counts(self) -> tuple[int, int]:
-        """Nodes and restarts over all search workers: final figures where answered, else
-        the last reported ones (a CP-SAT worker's conflicts are not nodes)."""
+        """Nodes and restarts over all workers: final figures where answered, else the last
+        reported ones."""
         nodes = restarts = 0
         for index in self.processes:
-            if self.plans[index].method != "search":
-                continue
             if index in self.results:
                 nodes += self.results[index].nodes
                 restarts += int(self.results[index].stats.get("restarts", 0))
@@ -352,10 +373,10 @@ class _Workers:
             found = self.results[self.winner]
             plan = self.plans[self.winner]
             stats["worker"] = plan.index
-            if plan.method == "search":
+            if found.method == "search":
                 stats.update(seed=plan.seed, noise=plan.noise)
             return Result(found.verdict, None, found.moves, nodes, seconds, found.method, stats)
-        # a CP-SAT worker is stopped when the searches end: their reasons are the run's
+        # CP-SAT is stopped when the searches end: their reasons are the run's
         reasons = {answer.reason for index, answer in self.results.items()
                    if self.plans[index].method == "search"}
         if self.interrupted:
