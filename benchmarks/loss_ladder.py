@@ -3,7 +3,7 @@
 Rows (numbered deals, PySolFC's shuffle and the variant's procedure):
   frog-2p, frog-3p, frog-4p   full `frog` packs with 2, 3 and 4 waste piles (mostly lost)
   frog-r5, frog-r7            `frog --ranks 5` and `--ranks 7` (5 waste piles; losses are rare)
-  sir-tommy                   Sir Tommy (a third open at 1 M nodes)
+  sir-tommy                   Sir Tommy (a third open at 1 M nodes; hard wins, which CP-SAT finds)
   frog                        plain `frog` (mostly wins; not in the default rows)
 
 Each deal gets the same node budget (deterministic: node counts do not depend on the
@@ -15,13 +15,15 @@ adds one line per deal.
     python benchmarks/loss_ladder.py --rows frog-r5 frog-r7 --deals 1-50 --max-nodes 5M -v
     python benchmarks/loss_ladder.py --deals 1-100 --timeout 10s     # the issue's sample
     python benchmarks/loss_ladder.py --disable same-rank higher-rank # rules off (RULE_SWITCHES)
-    python benchmarks/loss_ladder.py --deals 1-100 --timeout 10s --jobs 2  # as `frog solve` on 2 cores
-    python benchmarks/loss_ladder.py --rows sir-tommy --deals 1-100 --timeout 10s --jobs 2 --method portfolio
+    python benchmarks/loss_ladder.py --deals 1-100 --timeout 10s --jobs 2   # frog solve's way
+    python benchmarks/loss_ladder.py --rows sir-tommy --deals 1-100 --timeout 10s --jobs 2 \
+        --method portfolio                                                  # Sir Tommy's default
 
 With `--jobs J` above 1 each deal is decided as `frog solve --jobs J` decides it: J restart
 sequences in parallel processes, the budget a total over them (wall time for `--timeout`).
-`--method portfolio` is `frog solve --method portfolio`: with J >= 2, CP-SAT on one of the
-J cores from the start (with a node budget it runs as long as the searches do).
+`--method portfolio` is `frog solve --method portfolio`: with J >= 2, the last process hands
+over to CP-SAT after 10M nodes of its sequence (with a node budget CP-SAT then runs as long
+as the other searches do).
 """
 from __future__ import annotations
 

@@ -13,8 +13,9 @@ attack: they only add to it.
 With `cpsat=True` (the portfolio method, `decide(..., "portfolio", jobs=N)`) the last worker
 runs its restart sequence for its first HANDOVER_NODES nodes only, and then the CP-SAT
 model: CP-SAT wins deals that no restart sequence finds (every Sir Tommy deal of 1-100 that
-two sequences leave open, in 9-87 s), while the second sequence wins its deals early (the
-Sir Tommy ones within 12M nodes of both workers), so the worker gives each its best time.
+two sequences leave open, in 9-87 s), while the second sequence wins most of its deals
+early (6 of the 9 Sir Tommy deals of 1-100 it adds within 13M nodes of both workers), so
+the worker gives each its best time.
 CP-SAT's unit of work is a conflict, not a node, so it has no share of `max_nodes`: it
 runs as long as the searches beside it (or until the time limit) and is then stopped.
 
@@ -29,9 +30,10 @@ of FIRST_TRY_NODES nodes of sequence 0 runs in this process; workers start only 
 it leaves open. That first try is the one-core search's own start, so a deal it decides
 gets exactly the one-core answer, node for node.
 
-Limits: `max_nodes` is the total over the first try and all search workers (the rest after
-the first try is split evenly), `timeout` is wall-clock time for the whole, and `memory` is
-split evenly between the workers (search tables, CP-SAT's memory limit).
+Limits: `max_nodes` is the total over the first try and all workers' searches (the rest
+after the first try is split evenly; the portfolio's last worker searches at most its share
+and HANDOVER_NODES), `timeout` is wall-clock time for the whole, and `memory` is split
+evenly between the workers (search tables, CP-SAT's memory limit).
 
 Stopping: workers ignore SIGINT (a terminal sends Ctrl-C to the whole process group); this
 process catches it, raises a shared stop flag that every worker reads between kernel chunks
@@ -47,6 +49,7 @@ import queue
 import signal
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,10 +132,11 @@ def sequence_noise(noise: int, sequence: int) -> int:
 def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
                    jobs: int = 2, noise: int = NOISE, cpsat: bool = False) -> Result:
     """Decide `deal` with a first try here, then `jobs` restart sequences in parallel (see the
-    module's docstring), the last of them CP-SAT with `cpsat`. `jobs=1` is exactly
-    `solve(deal, limits, progress, noise=noise)`. The result's stats add `jobs` and, for an
-    answer found by a worker, its `worker`, `seed` and `noise`; nodes and the other counts
-    are totals over all search workers, and `method` names the method that answered."""
+    module's docstring), the last of them handing over to CP-SAT with `cpsat`. `jobs=1` is
+    exactly `solve(deal, limits, progress, noise=noise)`. The result's stats add `jobs` and,
+    for an answer found by a worker, its `worker` (and, for a search's answer, its `seed`
+    and `noise`); nodes and the other counts are totals over all workers' searches, and
+    `method` names the method that answered ("search" or "cpsat")."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if jobs == 1:
@@ -162,8 +166,8 @@ def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | N
 
 def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
     """One worker: search the plan's sequence (then CP-SAT, for the portfolio's last worker)
-    and put (index, Result or None, error text) on `answers`. counters[2i], counters[2i+1] are its nodes and restarts so far; counters[-1]
-    is the stop flag."""
+    and put (index, Result or None, error text) on `answers`. counters[2i], counters[2i+1]
+    are its nodes and restarts so far; counters[-1] is the stop flag."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # this process's parent handles Ctrl-C
     _block_sigint(False)  # blocked by the parent while it started this process
     parent = os.getppid()
@@ -187,7 +191,7 @@ def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
 
 
 def _hand_over(plan: Plan, deal: Deal, searched: Result, seconds: float,
-               stop: Any) -> Result:
+               stop: Callable[[], bool]) -> Result:
     """CP-SAT after the worker's restart sequence ran out of nodes, for the rest of the time
     limit and until `stop()`. Its answer keeps the search stage's node count (the conflicts
     go to `stats`), so the nodes stay a count of search nodes."""
@@ -233,7 +237,8 @@ class _Workers:
         self.interrupted = False
         self.deadline_passed = False
         self.processes = {
-            plan.index: context.Process(target=_worker_main, name=f"frog-{plan.method}-{plan.index}",
+            plan.index: context.Process(target=_worker_main,
+                                        name=f"frog-{plan.method}-{plan.index}",
                                         args=(plan, deal, self.counters, self.answers),
                                         daemon=True)
             for plan in plans}
