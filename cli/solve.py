@@ -58,7 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "  frog solve 117                             # a lost deal, and why\n"
         "  frog solve 99 --json\n  frog solve 99 --max-nodes 10M --timeout 30s --memory 1G\n"
         "  frog solve 114 --jobs 2 --timeout 5m   # two restart sequences on two cores\n"
-        "  frog solve 16 --variant sir-tommy --method portfolio --timeout 2m  # + CP-SAT\n"
+        "  frog solve 16 --variant sir-tommy --timeout 2m  # search + CP-SAT, Sir Tommy's way\n"
         "  frog solve 39 --jobs 1 --max-nodes 1M  # one core: the same nodes on every run",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     add_deal_arguments(parser)
@@ -66,10 +66,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="search: the compiled depth-first search (the default, the "
                         "strongest measured on the two-deck games); cpsat: the OR-Tools model "
                         "(give --timeout); brute: unpruned search, small games only; "
-                        "portfolio (the default for Sir Tommy): with --jobs 2 or more, CP-SAT "
-                        "on one core beside the search's restart sequences from the start (it "
-                        "won every Sir Tommy deal of 1-100 the search left open); on one core, "
-                        "the search, then CP-SAT when the search hits --timeout")
+                        "portfolio (the default for Sir Tommy): with --jobs 2 or more, one "
+                        "core runs its restart sequence for 10M nodes and then CP-SAT, beside "
+                        "the other sequences (CP-SAT won every Sir Tommy deal of 1-100 the "
+                        "search left open); on one core, the search, then CP-SAT when the "
+                        "search hits --timeout")
     parser.add_argument("--noise", type=int, default=NOISE, metavar="N",
                         help=f"restart noise: each restart adds random 0..N-1 to the pile "
                         f"scores (10-100) (default {NOISE}; 60 or 120 find some wins that "
