@@ -99,29 +99,30 @@ def test_workers_decide_wins_and_losses(monkeypatch):
     assert not multiprocessing.active_children()
 
 
-def _patch_workers(monkeypatch, behaviour):
-    """Make the workers (processes other than this one) call `behaviour` instead of solve."""
+def _patch_workers(monkeypatch, behaviour, first_try_nodes: int = 10):
+    """Make the workers (processes other than this one) call `behaviour` with solve's
+    arguments instead of solve."""
     parent = os.getpid()
     real = parallel.solve
 
     def patched(*args, **kwargs):
         if os.getpid() == parent:
             return real(*args, **kwargs)
-        return behaviour()
+        return behaviour(*args, **kwargs)
 
     monkeypatch.setattr(parallel, "solve", patched)
-    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 10)
+    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", first_try_nodes)
 
 
-def _raise() -> Result:
+def _raise(*args, **kwargs) -> Result:
     raise RuntimeError("boom in the kernel")
 
 
-def _bad_line() -> Result:
+def _bad_line(*args, **kwargs) -> Result:
     return Result(Verdict.WINNABLE, moves=[])
 
 
-def _die() -> Result:
+def _die(*args, **kwargs) -> Result:
     os._exit(9)
 
 
@@ -260,7 +261,7 @@ def test_the_progress_line_is_one_line_for_all_jobs(capsys):
     assert "3,000,000 nodes" in err and "restarts 40 on 2 jobs" in err and "\n" not in err
 
 
-# ---- the portfolio: CP-SAT as the last worker, beside the restart sequences
+# ---- the portfolio: the last worker hands over to CP-SAT, beside the restart sequences
 
 def test_portfolio_plans_hand_the_last_worker_over_to_cpsat():
     plans = parallel.worker_plans(3, 20, Limits(max_nodes=1_000_001, timeout=10.0,
@@ -278,20 +279,17 @@ def test_portfolio_plans_hand_the_last_worker_over_to_cpsat():
         parallel.worker_plans(1, 20, Limits(), 0, 0.0, cpsat=True)
 
 
-def _patch_searches_to_hang_but_the_last(monkeypatch, last: int = 1) -> None:
-    """Search workers that never answer, except that the last worker's sequence stops at
-    once at its node limit: CP-SAT has to answer."""
-    def behaviour(*args, **kwargs) -> Result:
-        if kwargs.get("seed") == last:
-            return Result(Verdict.UNKNOWN, "node limit", nodes=7)
-        time.sleep(600)
-        return Result(Verdict.UNKNOWN, "time limit")
+def _hang_but_the_last(*args, **kwargs) -> Result:
+    """Search workers that never answer, except that the last worker's (seed 1 of 2) stops
+    at once at its node limit: CP-SAT has to answer."""
+    if kwargs.get("seed") == 1:
+        return Result(Verdict.UNKNOWN, "node limit", nodes=7)
+    time.sleep(600)
+    return Result(Verdict.UNKNOWN, "time limit")
 
-    parent = os.getpid()
-    real = parallel.solve
-    monkeypatch.setattr(parallel, "solve", lambda *args, **kwargs: real(*args, **kwargs)
-                        if os.getpid() == parent else behaviour(*args, **kwargs))
-    monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 0)  # these small games fall in 10 nodes
+
+def _patch_searches_to_hang_but_the_last(monkeypatch) -> None:
+    _patch_workers(monkeypatch, _hang_but_the_last, first_try_nodes=0)  # small games fall in 10
 
 
 @needs_fork
@@ -338,7 +336,7 @@ def test_a_cpsat_worker_failure_is_a_solver_bug_naming_it(monkeypatch):
     from solver.patience import cpsat
 
     _patch_searches_to_hang_but_the_last(monkeypatch)
-    monkeypatch.setattr(cpsat, "cpsat_solve", lambda *args, **kwargs: _raise())
+    monkeypatch.setattr(cpsat, "cpsat_solve", _raise)
     with pytest.raises(SolverBug, match="CP-SAT worker 1 .*failed: RuntimeError: boom"):
         decide(parse_deal(TINY), "portfolio", Limits(timeout=120.0), jobs=2)
     assert not multiprocessing.active_children()

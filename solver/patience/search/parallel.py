@@ -173,17 +173,20 @@ def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
     parent = os.getppid()
     slot = 2 * plan.index
 
+    def stopped() -> bool:
+        """The parent raised the stop flag, or is gone."""
+        return bool(counters[-1]) or os.getppid() != parent
+
     def report(nodes: int, seconds: float, restarts: int) -> None:
         counters[slot], counters[slot + 1] = nodes, restarts
-        if counters[-1] or os.getppid() != parent:
+        if stopped():
             raise KeyboardInterrupt  # the driver stops with "interrupted" and its statistics
 
     try:
         started = time.perf_counter()
         result = solve(deal, plan.limits, report, noise=plan.noise, seed=plan.seed)
         if plan.method == "cpsat" and result.reason == "node limit":
-            result = _hand_over(plan, deal, result, time.perf_counter() - started,
-                                lambda: bool(counters[-1]) or os.getppid() != parent)
+            result = _hand_over(plan, deal, result, time.perf_counter() - started, stopped)
     except BaseException:  # noqa: BLE001 - any failure is reported as a solver bug
         answers.put((plan.index, None, traceback.format_exc(limit=-3)))
         return
