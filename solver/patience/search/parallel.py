@@ -69,6 +69,8 @@ NOISE_FACTORS = (1.0, 3.0)
 #: Nodes of its restart sequence that the portfolio's last worker searches before it hands
 #: over to CP-SAT (about 7 s of one core).
 HANDOVER_NODES = 10_000_000
+#: Shared counters per worker: nodes, restarts, and 1 once it has handed over to CP-SAT.
+NODES, RESTARTS, HANDED_OVER, COUNTERS_PER_WORKER = 0, 1, 2, 3
 
 
 @dataclass(frozen=True)
@@ -166,19 +168,19 @@ def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | N
 
 def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
     """One worker: search the plan's sequence (then CP-SAT, for the portfolio's last worker)
-    and put (index, Result or None, error text) on `answers`. counters[2i], counters[2i+1]
-    are its nodes and restarts so far; counters[-1] is the stop flag."""
+    and put (index, Result or None, error text) on `answers`. counters[COUNTERS_PER_WORKER x
+    index + NODES, RESTARTS, HANDED_OVER] are its own; counters[-1] is the stop flag."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # this process's parent handles Ctrl-C
     _block_sigint(False)  # blocked by the parent while it started this process
     parent = os.getppid()
-    slot = 2 * plan.index
+    slot = COUNTERS_PER_WORKER * plan.index
 
     def stopped() -> bool:
         """The parent raised the stop flag, or is gone."""
         return bool(counters[-1]) or os.getppid() != parent
 
     def report(nodes: int, seconds: float, restarts: int) -> None:
-        counters[slot], counters[slot + 1] = nodes, restarts
+        counters[slot + NODES], counters[slot + RESTARTS] = nodes, restarts
         if stopped():
             raise KeyboardInterrupt  # the driver stops with "interrupted" and its statistics
 
@@ -186,6 +188,8 @@ def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
         started = time.perf_counter()
         result = solve(deal, plan.limits, report, noise=plan.noise, seed=plan.seed)
         if plan.method == "cpsat" and result.reason == "node limit":
+            counters[slot + NODES] = result.nodes
+            counters[slot + HANDED_OVER] = 1  # the parent no longer waits for it
             result = _hand_over(plan, deal, result, time.perf_counter() - started, stopped)
     except BaseException:  # noqa: BLE001 - any failure is reported as a solver bug
         answers.put((plan.index, None, traceback.format_exc(limit=-3)))
@@ -232,7 +236,7 @@ class _Workers:
     def __init__(self, deal: Deal, plans: list[Plan]) -> None:
         context = _context()
         self.plans = {plan.index: plan for plan in plans}
-        size = 2 * (max(self.plans) + 1) + 1
+        size = COUNTERS_PER_WORKER * (max(self.plans) + 1) + 1
         self.counters = context.RawArray("q", size)
         self.answers = context.Queue()
         self.results: dict[int, Result] = {}
@@ -271,12 +275,12 @@ class _Workers:
                 break
 
     def _done(self) -> bool:
-        """Every worker has answered, or every search-only worker has: the portfolio's last
-        worker, once it runs CP-SAT, has no node limit and runs only as long as they do."""
-        searches = [index for index, plan in self.plans.items() if plan.method == "search"]
-        if searches and all(index in self.results for index in searches):
-            return True
-        return len(self.results) == len(self.processes)
+        """Every worker has answered or handed over to CP-SAT: CP-SAT has no node limit and
+        runs only as long as the searches do, while every search, the portfolio's last
+        worker's included, uses its whole share of the nodes."""
+        return all(index in self.results
+                   or self.counters[COUNTERS_PER_WORKER * index + HANDED_OVER]
+                   for index in self.processes)
 
     def _collect(self, wait: float) -> None:
         """Take one answer (waiting at most `wait` seconds); raise SolverBug for a worker that
@@ -323,8 +327,8 @@ class _Workers:
                 nodes += self.results[index].nodes
                 restarts += int(self.results[index].stats.get("restarts", 0))
             else:
-                nodes += self.counters[2 * index]
-                restarts += self.counters[2 * index + 1]
+                nodes += self.counters[COUNTERS_PER_WORKER * index + NODES]
+                restarts += self.counters[COUNTERS_PER_WORKER * index + RESTARTS]
         return nodes, restarts
 
     def stop(self) -> None:
