@@ -98,8 +98,8 @@ def _brute(deal: Deal, limits: Limits) -> Result:
 def _portfolio(deal: Deal, limits: Limits, progress: Progress | None, noise: int,
                jobs: int, sequence: int = 0) -> Result:
     """Search and CP-SAT. On two or more cores, side by side: the parallel search, whose
-    last worker hands over to CP-SAT after HANDOVER_NODES of its restart sequence
-    (solver.patience.search.parallel). On one core, the search first; when it stops at a
+    last worker hands over to CP-SAT after HANDOVER_NODES of its restart sequence or a
+    quarter of the time limit (solver.patience.search.parallel). On one core, the search first; when it stops at a
     time limit, CP-SAT gets a second opinion for as long again (capped at
     PORTFOLIO_CPSAT_SECONDS)."""
     if jobs >= 2:

@@ -272,9 +272,13 @@ def test_portfolio_plans_hand_the_last_worker_over_to_cpsat():
     assert all(plan.limits.memory == 1 << 30 for plan in plans)
     assert all(plan.limits.timeout == pytest.approx(8.5) for plan in plans)
     assert plans[2].name.startswith("search-then-CP-SAT worker 2")
+    # under a time limit the sequence hands over after a share of it at the latest
+    assert [plan.search_seconds for plan in plans[:2]] == [None, None]
+    assert plans[2].search_seconds == pytest.approx(8.5 * parallel.HANDOVER_TIME_SHARE)
     # without a node limit the sequence gets HANDOVER_NODES, then CP-SAT the rest of the time
     last = parallel.worker_plans(2, 20, Limits(), 200_000, 0.0, cpsat=True)[-1]
     assert (last.method, last.limits.max_nodes) == ("cpsat", parallel.HANDOVER_NODES)
+    assert last.search_seconds is None
     with pytest.raises(ValueError):
         parallel.worker_plans(1, 20, Limits(), 0, 0.0, cpsat=True)
 
@@ -305,6 +309,27 @@ def test_the_cpsat_worker_answers_when_no_search_does(monkeypatch, text, verdict
     assert result.nodes == 7  # the sequence's nodes before the hand-over, not conflicts
     assert result.stats["conflicts"] >= 0
     assert (result.moves is not None) == (verdict is Verdict.WINNABLE)
+    assert not multiprocessing.active_children()
+
+
+def _hang_but_the_last_on_its_time_share(deal, limits, *args, **kwargs) -> Result:
+    """As `_hang_but_the_last`, but the last worker's sequence stops at its own time limit,
+    which must be its share of the whole."""
+    if kwargs.get("seed") == 1:
+        assert limits.timeout < 60 * parallel.HANDOVER_TIME_SHARE + 1e-9
+        return Result(Verdict.UNKNOWN, "time limit", nodes=5)
+    time.sleep(600)
+    return Result(Verdict.UNKNOWN, "time limit")
+
+
+@needs_fork
+def test_the_cpsat_worker_hands_over_at_its_share_of_the_time(monkeypatch):
+    """Under a time limit the last worker's sequence has only a share of it, and stopping
+    at that limit hands over to CP-SAT like its node limit does."""
+    _patch_workers(monkeypatch, _hang_but_the_last_on_its_time_share, first_try_nodes=0)
+    result = decide(parse_deal(SMALL_LOST), "portfolio", Limits(timeout=60.0), jobs=2)
+    assert result.verdict is Verdict.UNWINNABLE and result.method == "portfolio/cpsat"
+    assert result.nodes == 5
     assert not multiprocessing.active_children()
 
 

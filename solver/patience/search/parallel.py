@@ -11,11 +11,12 @@ Worker 0 runs sequence 0, the one-core search, so N jobs never give up the one-c
 attack: they only add to it.
 
 With `cpsat=True` (the portfolio method, `decide(..., "portfolio", jobs=N)`) the last worker
-runs its restart sequence for its first HANDOVER_NODES nodes only, and then the CP-SAT
-model: CP-SAT wins deals that no restart sequence finds (every Sir Tommy deal of 1-100 that
-two sequences leave open, in 9-87 s), while the second sequence wins most of its deals
-early (6 of the 9 Sir Tommy deals of 1-100 it adds within 13M nodes of both workers), so
-the worker gives each its best time.
+runs its restart sequence for its first HANDOVER_NODES nodes only (or HANDOVER_TIME_SHARE of
+the time limit, if that comes first), and then the CP-SAT model: CP-SAT wins deals that no
+restart sequence finds (every Sir Tommy deal of 1-100 that two sequences leave open, in
+4-40 s), while the second sequence wins most of its deals early (6 of the 9 Sir Tommy
+deals of 1-100 it adds within 13M nodes of both workers), so the worker gives each its
+best time. Under a short time limit the nodes would take most of it, hence the time share.
 CP-SAT's unit of work is a conflict, not a node, so it has no share of `max_nodes`: it
 runs as long as the searches beside it (or until the time limit) and is then stopped.
 
@@ -50,7 +51,7 @@ import signal
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from solver.answer import Limits, Progress, Result, SolverBug, Verdict
@@ -69,6 +70,8 @@ NOISE_FACTORS = (1.0, 3.0)
 #: Nodes of its restart sequence that the portfolio's last worker searches before it hands
 #: over to CP-SAT (about 7 s of one core).
 HANDOVER_NODES = 10_000_000
+#: Under a time limit, the share of it after which that worker hands over at the latest.
+HANDOVER_TIME_SHARE = 0.25
 #: Shared counters per worker: nodes, restarts, and 1 once it has handed over to CP-SAT.
 NODES, RESTARTS, HANDED_OVER, COUNTERS_PER_WORKER = 0, 1, 2, 3
 
@@ -82,6 +85,7 @@ class Plan:
     noise: int
     limits: Limits
     method: str = "search"  # or "cpsat": the sequence up to limits.max_nodes, then CP-SAT
+    search_seconds: float | None = None  # "cpsat": the sequence's own time limit, if any
 
     @property
     def name(self) -> str:
@@ -97,7 +101,8 @@ def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
     """The workers' sequences and limits, after a first try that used `nodes_used` nodes and
     `seconds_used` seconds. A worker whose share of the node limit would be zero is left out.
     With `cpsat` (and `jobs` >= 2) the last worker hands over to CP-SAT after its share of
-    the nodes or HANDOVER_NODES, whichever is less.
+    the nodes or HANDOVER_NODES, whichever is less, or after HANDOVER_TIME_SHARE of the time
+    limit (`search_seconds`), if that comes first.
 
     >>> [(p.seed, p.noise, p.limits.max_nodes) for p in worker_plans(
     ...     3, 20, Limits(max_nodes=1000, memory=3 << 20), 200, 0.0)]
@@ -117,12 +122,14 @@ def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
             max_nodes = rest // jobs + (1 if index < rest % jobs else 0)
             if max_nodes == 0:
                 continue
-        method = "search"
+        method, search_seconds = "search", None
         if cpsat and index == jobs - 1:
             method = "cpsat"
             max_nodes = min(max_nodes or HANDOVER_NODES, HANDOVER_NODES)
+            if timeout is not None:
+                search_seconds = timeout * HANDOVER_TIME_SHARE
         plans.append(Plan(index, index, sequence_noise(noise, index),
-                          Limits(max_nodes, timeout, memory), method))
+                          Limits(max_nodes, timeout, memory), method, search_seconds))
     return plans
 
 
@@ -186,8 +193,11 @@ def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
 
     try:
         started = time.perf_counter()
-        result = solve(deal, plan.limits, report, noise=plan.noise, seed=plan.seed)
-        if plan.method == "cpsat" and result.reason == "node limit":
+        limits = plan.limits
+        if plan.search_seconds is not None:
+            limits = replace(limits, timeout=plan.search_seconds)
+        result = solve(deal, limits, report, noise=plan.noise, seed=plan.seed)
+        if plan.method == "cpsat" and result.reason in ("node limit", "time limit"):
             counters[slot + NODES] = result.nodes
             counters[slot + HANDED_OVER] = 1  # the parent no longer waits for it
             result = _hand_over(plan, deal, result, time.perf_counter() - started, stopped)
