@@ -98,15 +98,20 @@ def _table(report: dict[str, dict]) -> str:
 
 def _limits_text(settings: dict[str, list]) -> str:
     """The limits a label's deals were decided under, as survey options ("--max-nodes
-    1000000 --timeout 30s --memory 256M"); several values (a mixed survey) joined by '/'."""
+    1000000 --timeout 30s --memory 256M"); several values (a mixed survey) joined by '/'.
+    The method is named only when some rows were not decided by the search alone."""
     def show(key: str, value: float) -> str:
         if key == "memory":
             return f"{value // (1 << 20)}M"
         return f"{value:g}s" if key == "timeout" else str(value)
 
+    shown = {key: values for key, values in settings.items()
+             if key not in ("solver_version", "method") and values != [None]}
+    methods = sorted({method.split("/")[0] for method in settings.get("method", [])})
+    if methods not in ([], ["search"]):
+        shown["method"] = methods
     return " ".join(f"--{key.replace('_', '-')} {'/'.join(show(key, v) for v in values)}"
-                    for key, values in settings.items()
-                    if key != "solver_version" and values != [None])
+                    for key, values in shown.items())
 
 
 def _markdown(report: dict[str, dict]) -> str:

@@ -14,6 +14,8 @@ from solver.patience import RulesError
 from solver.survey import (ENGINES, RETRY_SEQUENCE, EngineError, Job, label,
                            parse_deal_ranges, rules_for, run_survey, Store, StoreError)
 
+#: The methods a survey may decide with (`decide`'s, less the plain brute force).
+SURVEY_METHODS = ("search", "cpsat", "portfolio")
 #: A survey runs one search per worker at a time, each with its own table: a 256 MiB cap
 #: keeps --jobs N within N x 256 MiB, and is ample for deals decided within seconds.
 SURVEY_MEMORY = "256M"
@@ -35,6 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "  frog survey --variant sir-tommy --deals 1-500 --timeout 30s --retry-unknown "
         "--db st.sqlite\n"
         "      (re-decides deals stored as unknown under a shorter timeout or node limit)\n"
+        "  frog survey --variant sir-tommy --deals 1-500 --timeout 60s --retry-unknown "
+        "--method cpsat --db st.sqlite\n"
+        "      (CP-SAT on the deals the search left unknown: Sir Tommy's are hard wins)\n"
         "  frog survey --variant fly --deals 1-10000 --engine ray --address auto --db fly.sqlite",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", required=True, metavar="RANGES",
@@ -50,11 +55,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--address", default=None,
                         help="Ray cluster address for --engine ray, e.g. auto (default: start "
                         "a local Ray instance)")
+    parser.add_argument("--method", choices=SURVEY_METHODS, default="search",
+                        help="how each deal is decided, as in frog solve --method (one core a "
+                        "deal): search (default), cpsat (needs --timeout; CP-SAT counts "
+                        "conflicts, not nodes, so no --max-nodes), or portfolio (the search, "
+                        "then CP-SAT when it stops at --timeout). Each row records the method "
+                        "that answered")
     parser.add_argument("--retry-unknown", action="store_true",
                         help="re-decide deals stored as unknown whose --timeout or --max-nodes was "
-                        "tighter than this run's, with the search's second restart sequence "
-                        "(the one frog solve runs on a second core): the first already failed "
-                        "on them")
+                        "tighter than this run's, or that another --method left unknown; the "
+                        "search then runs its second restart sequence (the one frog solve runs "
+                        "on a second core): the first already failed on them")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress bar (it is shown when standard error is a terminal, "
                         "or when the environment variable FROG_PROGRESS is set)")
@@ -84,6 +95,9 @@ def command_survey(args: argparse.Namespace) -> int:
         raise UserError("--jobs must be at least 1 (0 only with --engine ray)")
     if args.address and args.engine != "ray":
         raise UserError("--address is for --engine ray")
+    if args.method == "cpsat" and (args.max_nodes is not None or args.timeout is None):
+        raise UserError("--method cpsat needs --timeout and no --max-nodes: CP-SAT counts "
+                        "conflicts, not search nodes")
     try:
         deals = parse_deal_ranges(args.deals)
     except ValueError as exc:
@@ -93,14 +107,14 @@ def command_survey(args: argparse.Namespace) -> int:
         rules = rules_for((args.variant or "frog").lower(), **overrides)
     except RulesError as exc:
         raise UserError(str(exc)) from None
-    job = Job(label(rules), rules, limits_from(args))
+    job = Job(label(rules), rules, limits_from(args), method=args.method)
     try:
         store = Store(args.db)
     except StoreError as exc:
         raise UserError(str(exc)) from None
     with store:
         stored = store.done(job.label)
-        done = store.done(job.label, job.limits) if args.retry_unknown else stored
+        done = store.done(job.label, job.limits, job.method) if args.retry_unknown else stored
         todo = [number for number in deals if number not in done]
         # a retried deal runs another restart sequence: sequence 0 already failed on it
         parts = [(job, [number for number in todo if number not in stored]),

@@ -123,7 +123,32 @@ def test_store_keeps_one_row_per_deal_and_survives_reopening(tmp_path):
         assert store.done("frog", Limits(timeout=2.0)) == {1}
         assert store.done("frog", Limits(timeout=1.0)) == {1, 2}
         assert store.done("frog", Limits(max_nodes=10**9, timeout=0.5)) == {1, 2}
+        # another method re-decides an unknown deal under the same limits; the same does not
+        assert store.done("frog", Limits(timeout=1.0), "search") == {1, 2}
+        assert store.done("frog", Limits(timeout=1.0), "cpsat") == {1}
     assert sorted(rows_of(db)) == [("frog", 1, "winnable", 100), ("frog", 2, "unknown", 100)]
+
+
+def test_a_store_without_the_method_column_gets_it_and_its_rows_are_the_searchs(tmp_path):
+    """Stores written before rows named their method open as before: every old row came
+    from the search, and new rows record theirs."""
+    db = str(tmp_path / "old.sqlite")
+    with sqlite3.connect(db) as connection:
+        connection.execute(
+            "CREATE TABLE results (label TEXT NOT NULL, deal INTEGER NOT NULL, verdict TEXT NOT"
+            " NULL, reason TEXT, nodes INTEGER NOT NULL, seconds REAL NOT NULL, moves INTEGER,"
+            " nodes_per_second REAL NOT NULL, solver_version TEXT NOT NULL, max_nodes INTEGER,"
+            " timeout REAL, memory INTEGER NOT NULL, rules TEXT NOT NULL, decided_at TEXT NOT"
+            " NULL DEFAULT 'then', PRIMARY KEY (label, deal)) WITHOUT ROWID")
+        connection.execute("INSERT INTO results (label, deal, verdict, nodes, seconds,"
+                           " nodes_per_second, solver_version, memory, rules) VALUES"
+                           " ('frog', 1, 'winnable', 10, 0.1, 100, 'old', 1, '{}')")
+    limits = Limits(timeout=1.0, memory=1 << 20)
+    with Store(db, create=False) as store:
+        assert [r.method for r in store.rows("frog")] == ["search"]
+        store.save(Row("frog", 2, "winnable", None, 7, 0.1, 9, 70, "cpsat"), "v", limits, {})
+        assert [r.method for r in store.rows("frog")] == ["search", "cpsat"]
+        assert store.settings("frog")["method"] == ["cpsat", "search"]
 
 
 def test_a_file_that_is_not_a_store_is_refused(tmp_path, frog):
@@ -169,6 +194,35 @@ def test_retry_unknown_reruns_only_tighter_unknowns_with_the_second_sequence(tmp
         rows = {deal: (verdict, nodes) for deal, verdict, nodes in store.db.execute(
             "SELECT deal, verdict, nodes FROM results WHERE label = 'frog'")}
     assert rows == {3: (retried.verdict, retried.nodes), 4: (fresh.verdict, fresh.nodes)}
+
+
+def test_a_cpsat_survey_retries_the_searchs_unknowns_and_says_so(tmp_path, frog):
+    """The search stores most tiny deals as unknown at a 5-node limit (the lost ones are lost
+    at the root); a retry with --method cpsat decides those the way the search does without
+    a limit, and their rows say cpsat."""
+    db = tmp_path / "methods.sqlite"
+    code, _, err = frog("survey", *TINY, "--deals", "1-12", "--max-nodes", "5",
+                        "--timeout", "30s", "--memory", "1M", "--db", db)
+    assert code == 0, err
+    with Store(db) as store:
+        first = {r.deal: r.verdict for r in store.rows(TINY_LABEL)}
+    unknown = [n for n, verdict in first.items() if verdict == "unknown"]
+    assert len(unknown) >= 10
+    code, _, err = frog("survey", *TINY, "--deals", "1-12", "--method", "cpsat",
+                        "--timeout", "30s", "--memory", "1M", "--db", db, "--retry-unknown")
+    assert code == 0 and f"{len(unknown)} to decide" in err, err
+    expected = {n: decide(deal_from_number(TINY_RULES, n), limits=Limits(memory=1 << 20)).verdict
+                for n in range(1, 13)}
+    with Store(db) as store:
+        got = {r.deal: (r.verdict, r.method) for r in store.rows(TINY_LABEL)}
+    assert got == {n: (verdict, "cpsat" if n in unknown else "search")
+                   for n, verdict in expected.items()}
+    code, out, _ = frog("report", db)
+    assert code == 0 and "--method cpsat" in out
+    # decided rows are not retried, whatever the method
+    code, _, err = frog("survey", *TINY, "--deals", "1-12", "--timeout", "30s",
+                        "--memory", "1M", "--db", db, "--retry-unknown")
+    assert code == 0 and "0 to decide" in err, err
 
 
 def test_survey_then_report_json(tmp_path, frog):
@@ -220,6 +274,12 @@ def test_survey_then_report_json(tmp_path, frog):
     (["--deals", "1-5", "--timeout", "1s", "--db", "x.sqlite", "--jobs", "0"], "--jobs"),
     (["--deals", "1-5", "--timeout", "1s", "--db", "x.sqlite", "--variant", "toad"], "toad"),
     (["--deals", "1-5", "--timeout", "1s", "--db", "x.sqlite", "--address", "auto"], "ray"),
+    (["--deals", "1-5", "--max-nodes", "1M", "--db", "x.sqlite", "--method", "cpsat"],
+     "--method cpsat needs --timeout"),
+    (["--deals", "1-5", "--timeout", "1s", "--max-nodes", "1M", "--db", "x.sqlite",
+      "--method", "cpsat"], "no --max-nodes"),
+    (["--deals", "1-5", "--timeout", "1s", "--db", "x.sqlite", "--method", "brute"],
+     "invalid choice"),
 ])
 def test_survey_bad_input_is_one_line_and_exit_2(tmp_path, frog, monkeypatch, argv, message):
     monkeypatch.chdir(tmp_path)

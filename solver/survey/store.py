@@ -32,9 +32,14 @@ CREATE TABLE IF NOT EXISTS results (
     memory INTEGER NOT NULL,
     rules TEXT NOT NULL,           -- every rule parameter, JSON
     decided_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    method TEXT NOT NULL DEFAULT 'search',  -- the method that answered (Row.method)
     PRIMARY KEY (label, deal)
 ) WITHOUT ROWID
 """
+
+#: Stores written before the method column get it on opening: all their rows came from the
+#: search, which is the column's default.
+_ADD_METHOD = "ALTER TABLE results ADD COLUMN method TEXT NOT NULL DEFAULT 'search'"
 
 
 class StoreError(Exception):
@@ -58,6 +63,10 @@ class Store:
                 self.db.execute(_SCHEMA)
                 self.db.commit()
             self.db.execute("SELECT label, deal, verdict FROM results LIMIT 1")
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(results)")}
+            if "method" not in columns:
+                self.db.execute(_ADD_METHOD)
+                self.db.commit()
         except sqlite3.Error as exc:
             raise StoreError(f"{path}: not a survey database ({exc})") from None
 
@@ -70,16 +79,21 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
-    def done(self, label: str, retry_under: Limits | None = None) -> set[int]:
+    def done(self, label: str, retry_under: Limits | None = None,
+             method: str | None = None) -> set[int]:
         """Deal numbers already decided under `label`. With `retry_under`, an unknown row
         whose stopping limit (time or nodes) is tighter than that one's does not count as
-        done, so that a rerun with a looser limit re-decides it."""
+        done, so that a rerun with a looser limit re-decides it; nor, with `method` too, does
+        an unknown row another method left (CP-SAT may decide what the search did not, and
+        the other way round)."""
         rows = self.db.execute(
-            "SELECT deal, verdict, reason, timeout, max_nodes FROM results WHERE label = ?",
-            (label,))
-        return {deal for deal, verdict, reason, timeout, max_nodes in rows
+            "SELECT deal, verdict, reason, timeout, max_nodes, method FROM results"
+            " WHERE label = ?", (label,))
+        return {deal for deal, verdict, reason, timeout, max_nodes, row_method in rows
                 if not (retry_under is not None and verdict == "unknown"
-                        and _looser(reason, timeout, max_nodes, retry_under))}
+                        and (_looser(reason, timeout, max_nodes, retry_under)
+                             or (method is not None
+                                 and row_method.split("/")[0] != method)))}
 
     def save(self, row: Row, version: str, limits: Limits, rules: dict) -> None:
         """Store one decided deal and commit at once. A row replaces only an earlier row of the
@@ -88,11 +102,11 @@ class Store:
             raise ValueError("an interrupted search is not a result; it must not be stored")
         self.db.execute(
             "INSERT OR REPLACE INTO results (label, deal, verdict, reason, nodes, seconds, moves,"
-            " nodes_per_second, solver_version, max_nodes, timeout, memory, rules)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " nodes_per_second, solver_version, max_nodes, timeout, memory, rules, method)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (row.label, row.deal, row.verdict, row.reason, row.nodes, row.seconds, row.moves,
              row.nodes_per_second, version, limits.max_nodes, limits.timeout, limits.memory,
-             json.dumps(rules, sort_keys=True)))
+             json.dumps(rules, sort_keys=True), row.method))
         self.db.commit()
 
     def labels(self) -> list[str]:
@@ -100,16 +114,16 @@ class Store:
                 self.db.execute("SELECT DISTINCT label FROM results ORDER BY label")]
 
     def rows(self, label: str) -> Iterator[Row]:
-        query = ("SELECT label, deal, verdict, reason, nodes, seconds, moves, nodes_per_second"
-                 " FROM results WHERE label = ? ORDER BY deal")
+        query = ("SELECT label, deal, verdict, reason, nodes, seconds, moves, nodes_per_second,"
+                 " method FROM results WHERE label = ? ORDER BY deal")
         for values in self.db.execute(query, (label,)):
             yield Row(*values)
 
     def settings(self, label: str) -> dict[str, list]:
-        """The distinct limits and solver versions a label's rows were decided with (a report
-        must say if a survey mixed them)."""
+        """The distinct limits, methods and solver versions a label's rows were decided with (a
+        report must say if a survey mixed them)."""
         settings = {}
-        for column in ("timeout", "max_nodes", "memory", "solver_version"):
+        for column in ("timeout", "max_nodes", "memory", "method", "solver_version"):
             settings[column] = [value for (value,) in self.db.execute(
                 f"SELECT DISTINCT {column} FROM results WHERE label = ? ORDER BY {column}",
                 (label,))]

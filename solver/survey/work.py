@@ -14,15 +14,17 @@ from solver.patience.search.parallel import sequence_noise
 
 @dataclass(frozen=True)
 class Job:
-    """What to decide: a rules label (see `label`), its rules and the limits, and the restart
-    sequence of the search (0, the standard one; a retry of unknown deals runs
-    RETRY_SEQUENCE, because sequence 0 already failed on them within the earlier budget
-    and would spend that much again on the same restarts)."""
+    """What to decide: a rules label (see `label`), its rules and the limits, the method
+    (`decide`'s: "search", "cpsat" or "portfolio") and the restart sequence of the search (0,
+    the standard one; a retry of unknown deals runs RETRY_SEQUENCE, because sequence 0
+    already failed on them within the earlier budget and would spend that much again on the
+    same restarts)."""
 
     label: str
     rules: Rules
     limits: Limits
     sequence: int = 0
+    method: str = "search"
 
 
 #: The restart sequence that `--retry-unknown` runs: the second core's of `frog solve`.
@@ -31,7 +33,10 @@ RETRY_SEQUENCE = 1
 
 @dataclass
 class Row:
-    """One decided deal. `moves` is the length of the winning line (None unless winnable)."""
+    """One decided deal. `moves` is the length of the winning line (None unless winnable);
+    `method` is the method that answered (`Result.method`: "search", "cpsat", or for the
+    portfolio "portfolio/search", "portfolio/cpsat", or "portfolio" when neither decided).
+    `nodes` counts search nodes, except in a "cpsat" row, where it is CP-SAT's conflicts."""
 
     label: str
     deal: int
@@ -41,6 +46,7 @@ class Row:
     seconds: float
     moves: int | None
     nodes_per_second: float
+    method: str = "search"
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -60,14 +66,14 @@ def rules_for(variant: str, **overrides: object) -> Rules:
 
 
 def decide_number(job: Job, number: int) -> Row:
-    """Deal `number` under the job's rules and decide it with the exact search; a win that
-    fails its replay raises SolverBug naming the deal (the worker's traceback is not shown)."""
+    """Deal `number` under the job's rules, decided with the job's method; a win that fails
+    its replay raises SolverBug naming the deal (the worker's traceback is not shown)."""
     try:
-        result = decide(deal_from_number(job.rules, number), limits=job.limits,
+        result = decide(deal_from_number(job.rules, number), job.method, job.limits,
                         noise=sequence_noise(NOISE, job.sequence), sequence=job.sequence)
     except SolverBug as exc:
         raise SolverBug(f"{job.label} deal {number}: {exc}") from None
     return Row(job.label, number, result.verdict, result.reason, result.nodes, result.seconds,
                len(result.moves) if result.moves else None,
-               float(result.stats.get("nodes_per_second", 0)))
+               float(result.stats.get("nodes_per_second", 0)), result.method)
 
