@@ -99,9 +99,9 @@ def _portfolio(deal: Deal, limits: Limits, progress: Progress | None, noise: int
                jobs: int, sequence: int = 0) -> Result:
     """Search and CP-SAT. On two or more cores, side by side: the parallel search, whose
     last worker hands over to CP-SAT after HANDOVER_NODES of its restart sequence or a
-    quarter of the time limit (solver.patience.search.parallel). On one core, the search first; when it stops at a
-    time limit, CP-SAT gets a second opinion for as long again (capped at
-    PORTFOLIO_CPSAT_SECONDS)."""
+    quarter of the time limit (solver.patience.search.parallel). On one core, the search
+    first; when it stops at a time limit, CP-SAT gets a second opinion for as long again
+    (capped at PORTFOLIO_CPSAT_SECONDS)."""
     if jobs >= 2:
         result = solve_parallel(deal, limits, progress, jobs=jobs, noise=noise, cpsat=True)
         decided = result.verdict is not Verdict.UNKNOWN
