@@ -50,6 +50,7 @@ class Store:
     """A survey database. Use as a context manager, or call close()."""
 
     def __init__(self, path: str, create: bool = True) -> None:
+        self.path = path
         try:
             if not create:
                 # mode=ro would refuse to read a WAL file left by a killed survey; rw does not
@@ -86,7 +87,7 @@ class Store:
         done, so that a rerun with a looser limit re-decides it; nor, with `method` too, does
         an unknown row another method left (CP-SAT may decide what the search did not, and
         the other way round)."""
-        rows = self.db.execute(
+        rows = self._read(
             "SELECT deal, verdict, reason, timeout, max_nodes, method FROM results"
             " WHERE label = ?", (label,))
         return {deal for deal, verdict, reason, timeout, max_nodes, row_method in rows
@@ -111,12 +112,12 @@ class Store:
 
     def labels(self) -> list[str]:
         return [label for (label,) in
-                self.db.execute("SELECT DISTINCT label FROM results ORDER BY label")]
+                self._read("SELECT DISTINCT label FROM results ORDER BY label")]
 
     def rows(self, label: str) -> Iterator[Row]:
         query = ("SELECT label, deal, verdict, reason, nodes, seconds, moves, nodes_per_second,"
                  " method FROM results WHERE label = ? ORDER BY deal")
-        for values in self.db.execute(query, (label,)):
+        for values in self._read(query, (label,)):
             yield Row(*values)
 
     def settings(self, label: str) -> dict[str, list]:
@@ -124,14 +125,18 @@ class Store:
         report must say if a survey mixed them)."""
         settings = {}
         for column in ("timeout", "max_nodes", "memory", "method", "solver_version"):
-            settings[column] = [value for (value,) in self.db.execute(
+            settings[column] = [value for (value,) in self._read(
                 f"SELECT DISTINCT {column} FROM results WHERE label = ? ORDER BY {column}",
                 (label,))]
         return settings
 
-    def deal_range(self, label: str) -> tuple[int, int]:
-        return self.db.execute("SELECT MIN(deal), MAX(deal) FROM results WHERE label = ?",
-                               (label,)).fetchone()
+    def _read(self, query: str, parameters: tuple = ()) -> list[tuple]:
+        """All the rows a query answers; StoreError when the file turns out to be damaged
+        past its first page (a copy cut short), which opening it cannot see."""
+        try:
+            return self.db.execute(query, parameters).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path}: a damaged survey database ({exc})") from None
 
 
 def _looser(reason: str | None, timeout: float | None, max_nodes: int | None,
