@@ -67,7 +67,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "strongest measured on the two-deck games); cpsat: the OR-Tools model "
                         "(give --timeout); brute: unpruned search, small games only; "
                         "portfolio (the default for Sir Tommy): with --jobs 2 or more, one "
-                        "core runs its restart sequence for 10M nodes and then CP-SAT, beside "
+                        "core runs its restart sequence for 10M nodes (or a quarter of "
+                        "--timeout, if sooner) and then CP-SAT, beside "
                         "the other sequences (CP-SAT won every Sir Tommy deal of 1-100 the "
                         "search left open); on one core, the search, then CP-SAT when the "
                         "search hits --timeout")
