@@ -8,7 +8,8 @@ from pathlib import Path
 
 from cli.errors import UserError
 from solver.answer import Exit
-from solver.survey import crosstab, PlotsUnavailable, Store, StoreError, summarise, write_plots
+from solver.survey import (asked_method, crosstab, PlotsUnavailable, Store, StoreError,
+                           summarise, write_plots)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -107,7 +108,7 @@ def _limits_text(settings: dict[str, list]) -> str:
 
     shown = {key: values for key, values in settings.items()
              if key not in ("solver_version", "method") and values != [None]}
-    methods = sorted({method.split("/")[0] for method in settings.get("method", [])})
+    methods = sorted({asked_method(method) for method in settings.get("method", [])})
     if methods not in ([], ["search"]):
         shown["method"] = methods
     return " ".join(f"--{key.replace('_', '-')} {'/'.join(show(key, v) for v in values)}"

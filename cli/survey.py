@@ -10,12 +10,12 @@ from cli.deal_source import add_rule_arguments, rule_overrides
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from, memory_size
 from solver.answer import Exit, SolverBug
-from solver.patience import RulesError
+from solver.patience import METHODS, RulesError
 from solver.survey import (ENGINES, RETRY_SEQUENCE, EngineError, Job, label,
                            parse_deal_ranges, rules_for, run_survey, Store, StoreError)
 
 #: The methods a survey may decide with (`decide`'s, less the plain brute force).
-SURVEY_METHODS = ("search", "cpsat", "portfolio")
+SURVEY_METHODS = tuple(method for method in METHODS if method != "brute")
 #: A survey runs one search per worker at a time, each with its own table: a 256 MiB cap
 #: keeps --jobs N within N x 256 MiB, and is ample for deals decided within seconds.
 SURVEY_MEMORY = "256M"

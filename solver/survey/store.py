@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Iterator
 
 from solver.answer import Limits
-from solver.survey.work import Row
+from solver.survey.work import Row, asked_method
 
 #: SQLite stores integers in 64 bits; deal numbers above this cannot be keys.
 LARGEST_DEAL = (1 << 63) - 1
@@ -94,7 +94,7 @@ class Store:
                 if not (retry_under is not None and verdict == "unknown"
                         and (_looser(reason, timeout, max_nodes, retry_under)
                              or (method is not None
-                                 and row_method.split("/")[0] != method)))}
+                                 and asked_method(row_method) != method)))}
 
     def save(self, row: Row, version: str, limits: Limits, rules: dict) -> None:
         """Store one decided deal and commit at once. A row replaces only an earlier row of the

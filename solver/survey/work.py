@@ -52,6 +52,12 @@ class Row:
         return asdict(self)
 
 
+def asked_method(answered: str) -> str:
+    """The method a row's deal was decided with, from the one that answered (`Row.method`):
+    "portfolio/cpsat" was asked as "portfolio"."""
+    return answered.split("/")[0]
+
+
 def label(rules: Rules) -> str:
     """The name results are filed under: the variant, plus each overridden parameter written
     as its command-line option ("frog --stock-play optional"), so that a survey of modified

@@ -33,7 +33,8 @@ gets exactly the one-core answer, node for node.
 
 Limits: `max_nodes` is the total over the first try and all workers' searches (the rest
 after the first try is split evenly; the portfolio's last worker searches at most its share
-and HANDOVER_NODES), `timeout` is wall-clock time for the whole, and `memory` is split
+and HANDOVER_NODES, and for at most HANDOVER_TIME_SHARE of `timeout`), `timeout` is
+wall-clock time for the whole, and `memory` is split
 evenly between the workers (search tables, CP-SAT's memory limit).
 
 Stopping: workers ignore SIGINT (a terminal sends Ctrl-C to the whole process group); this
@@ -287,7 +288,8 @@ class _Workers:
     def _done(self) -> bool:
         """Every worker has answered or handed over to CP-SAT: CP-SAT has no node limit and
         runs only as long as the searches do, while every search, the portfolio's last
-        worker's included, uses its whole share of the nodes."""
+        worker's included, uses its whole share of the nodes (the last worker's search, under
+        a time limit, at most its share of the time)."""
         return all(index in self.results
                    or self.counters[COUNTERS_PER_WORKER * index + HANDED_OVER]
                    for index in self.processes)
