@@ -17,6 +17,17 @@ depend on the order its children are tried in. A restart whose search finishes w
 budget has decided the deal: a win, or "unwinnable" when the root itself was exhausted (no
 node-limit cut below it, since a cut abandons the whole restart).
 
+Beams beside the restarts: once the restarts have spent BEAM_START_NODES without an answer,
+a beam search (solver/patience/search/beam.py) runs whenever the restarts have spent as
+many nodes as all beams so far, its width doubling from BEAM_FIRST_WIDTH each time (up to
+what BEAM_MEMORY_SHARE of the memory limit holds). The depth-first search explores the last
+choices of one line exhaustively; the beam keeps thousands of different early choices
+alive, and wins deals the restarts do not reach (of the 25 Sir Tommy deals 1-100 that
+sequence 0 leaves open at 13M nodes, a width of 10,000 won 17, in 3.6M nodes each; it won
+`frog` 49, 74, 114 and 170, which two cores had left open at 60 s;
+benchmarks/results/beam.txt). A beam only finds wins: it proves nothing, changes no table
+entry, and its line is replayed like every win.
+
 Independent restart sequences (for the parallel portfolio, solver/patience/search/parallel.py):
 `seed` picks one. Sequence 0 is the one above, node for node. Sequence s > 0 draws its
 restarts' noise from seeds s x SEED_STRIDE + restart, so no two sequences share a restart
@@ -29,6 +40,7 @@ import time
 from solver.answer import Limits, Progress, Result, Verdict
 from solver.patience.deal import Deal
 from solver.patience.search import kernel
+from solver.patience.search.beam import Beam, beam_bytes
 from solver.patience.search.decode import decode_win
 from solver.patience.search.state import SearchArrays, Table
 
@@ -38,6 +50,13 @@ NOISE = 20
 CHUNK = 1 << 18
 #: Sequence s seeds its restarts from s x SEED_STRIDE on: no sequence runs 2^32 restarts.
 SEED_STRIDE = 1 << 32
+#: Restart nodes before the first beam: most deals are decided sooner (see parallel.py's
+#: FIRST_TRY_NODES), and a lost deal's proof should not pay for beams.
+BEAM_START_NODES = 200_000
+#: The first beam's width; each later one is twice as wide.
+BEAM_FIRST_WIDTH = 1000
+#: The share of the memory limit the beam's arrays may take (the table has the rest).
+BEAM_MEMORY_SHARE = 0.25
 
 STAT_NAMES = {
     kernel.ST_TT_HITS: "table_hits",
@@ -64,14 +83,16 @@ RULE_SWITCHES = {
 
 def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
           restarts: bool = True, disabled: tuple[str, ...] = (), noise: int = NOISE,
-          growth: float = BUDGET_GROWTH, seed: int = 0) -> Result:
+          growth: float = BUDGET_GROWTH, seed: int = 0, beams: bool = True) -> Result:
     """Decide the deal. With `restarts=False` the search is one plain depth-first pass;
     `disabled` names reductions of RULE_SWITCHES to switch off; restarts add random noise
     to the pile scores (10-100) at the level `noise_level` gives, and grow their budgets
     by the factor `growth`.
     `seed` chooses the restart sequence: 0 is the standard one (reproducible node for node);
     others are independent of it and of each other, for searching the same deal on several
-    cores. Every sequence is a complete search, so its "unwinnable" is a proof."""
+    cores. Every sequence is a complete search, so its "unwinnable" is a proof.
+    `beams` runs the beam stage beside the restarts (see the module docstring); it never
+    runs without restarts."""
     if seed < 0:
         raise ValueError(f"seed must be at least 0, not {seed}")
     options = kernel.ALL_OPTIONS
@@ -80,13 +101,30 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
     arrays = SearchArrays(deal)
     table = Table(limits.memory)
     start = time.perf_counter()
-    nodes_before = 0  # nodes of finished restarts
+    nodes_before = 0  # nodes of finished restarts and beams
+    beam_nodes = 0
+    beam_count = 0
+    won_by_beam = 0  # the width of the beam that found the win, if one did
     restart = 0
     verdict, reason = Verdict.UNKNOWN, None
     try:  # Ctrl-C, even while the kernel is still being compiled, gives "interrupted"
         warm_up()
         start = time.perf_counter()
         while True:
+            if restarts and beams and nodes_before - beam_nodes >= max(BEAM_START_NODES,
+                                                                       beam_nodes):
+                width = beam_width(arrays, beam_count, limits.memory)
+                beam = Beam(arrays, width, noise=2 * seed, seed=seed * SEED_STRIDE + beam_count)
+                reason = _run_beam(beam, limits, nodes_before, start, progress, restart)
+                nodes_before += beam.nodes
+                beam_nodes += beam.nodes
+                beam_count += 1
+                if reason:
+                    break
+                if beam.finished and beam.count > 0 and beam.win():
+                    verdict = Verdict.WINNABLE
+                    won_by_beam = width
+                    break
             budget = int(FIRST_BUDGET * growth ** restart) if restarts else 1 << 62
             if limits.max_nodes is not None:
                 budget = min(budget, limits.max_nodes - nodes_before)
@@ -120,16 +158,48 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
             restart += 1
     except KeyboardInterrupt:
         reason = "interrupted"
-    nodes = nodes_before + arrays.nodes  # finished restarts plus the one that stopped
+    nodes = nodes_before + arrays.nodes  # finished restarts and beams, and the last restart
     seconds = time.perf_counter() - start
     moves = decode_win(deal, arrays.winning_codes()) if verdict is Verdict.WINNABLE else None
     stats: dict[str, float] = {name: int(arrays.stats[i]) for i, name in STAT_NAMES.items()}
     stats["restarts"] = restart
+    if beam_count:
+        stats["beams"] = beam_count
+        stats["beam_nodes"] = beam_nodes
+    if won_by_beam:
+        stats["won_by_beam_of_width"] = won_by_beam
     if seed:
         stats["seed"] = seed
     stats["nodes_per_second"] = round(nodes / seconds) if seconds > 0 else 0
     stats["table_entries"] = table.entries
     return Result(verdict, reason, moves, nodes, seconds, "search", stats)
+
+
+def beam_width(arrays: SearchArrays, index: int, memory: int) -> int:
+    """The width of the index-th beam: BEAM_FIRST_WIDTH doubled `index` times, at most what
+    BEAM_MEMORY_SHARE of the memory limit holds (and at least 1)."""
+    width = BEAM_FIRST_WIDTH << min(index, 40)
+    while width > 1 and beam_bytes(arrays, width) > BEAM_MEMORY_SHARE * memory:
+        width //= 2
+    return width
+
+
+def _run_beam(beam: Beam, limits: Limits, nodes_before: int, start: float,
+              progress: Progress | None, restart: int) -> str | None:
+    """Expand the beam layer by layer until it ends; "time limit" if the clock stops it.
+    A layer that might cross the node limit is not begun: the beam is abandoned and the
+    restarts spend the rest, so that a node limit is met exactly, as without beams."""
+    while not beam.finished:
+        if limits.max_nodes is not None and \
+                nodes_before + beam.nodes + beam.next_layer_nodes() > limits.max_nodes:
+            return None
+        beam.step()
+        elapsed = time.perf_counter() - start
+        if progress:
+            progress(nodes_before + beam.nodes, elapsed, restart)
+        if limits.timeout is not None and elapsed >= limits.timeout:
+            return "time limit"
+    return None
 
 
 def noise_level(noise: int, restart: int, seed: int) -> int:

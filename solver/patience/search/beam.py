@@ -1,0 +1,356 @@
+"""A beam search for wins: a compiled first stage that finds wins the depth-first search
+misses, and never proves anything.
+
+The stock fixes the length of every game: each turn consumes one stock card. So the
+positions reachable after turning the i-th card form layer i, and the beam keeps the
+`width` most promising distinct positions of each layer. A step from a position is: make
+the foundation moves of one policy (only the safe ones of the search's autoplay, or every
+card that fits, greedily), then turn the next card and place it (on a foundation where the
+rules allow, or on any waste pile; piles with the same cards are one choice). Children
+that the dead-position test refutes are dropped. After the last card, the greedy policy
+empties what it can; a position with every card up is a win, rebuilt move by move from
+the choices that led to it.
+
+Where depth-first search commits early and explores late choices exhaustively, the beam
+keeps many different early choices alive and judges them by a score: cards up, less a
+penalty for each card resting on a lower one in the reserve or a pile (it must go up
+first: the gap between their ranks), plus a little random noise. Since the beam keeps
+only some positions and the policies make only some of the foundation moves, a failed
+beam proves nothing; a found line is a real line of play (the caller replays it through
+the rules engine like every win).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from solver.patience.search import kernel
+from solver.patience.search.kernel import (RD, SI, SRC_PILE0, SRC_RESERVE, SRC_STOCK,
+                                           TGT_FOUNDATION, TGT_PILE0, UP, move_code)
+from solver.patience.search.state import SearchArrays
+
+#: The score's weight of one card up, against one rank of a card resting on a lower one.
+UP_WEIGHT = 32
+#: Two policies for the foundation moves before a turn: safe moves only, or every fit.
+POLICIES = 2
+#: Every candidate child the beam scores counts as one node of the search's budget.
+SAFE, GREEDY = 0, 1
+
+
+def beam_bytes(arrays: SearchArrays, width: int) -> int:
+    """The memory a beam of this width takes on the deal (its arrays, about)."""
+    cap = arrays.piles.shape[1]
+    per_slot = 2 * (arrays.npiles * (cap + 8) + 8 * (arrays.ranks + 2) + 8) \
+        + 5 * max(1, len(arrays.stock)) + 50 * POLICIES * (arrays.npiles + 1)
+    return width * per_slot
+
+
+class Beam:
+    """One beam of `width` positions a layer over a deal, run layer by layer so that the
+    caller can honour limits and Ctrl-C between layers. `noise` adds a random 0..noise-1
+    to every score (in the units of one rank of penalty; `seed` fixes the draws)."""
+
+    def __init__(self, arrays: SearchArrays, width: int, noise: int = 0, seed: int = 0) -> None:
+        self.arrays = a = arrays
+        self.width, self.noise = width, noise
+        self.layers = len(a.stock)
+        cap, npiles, ranks = a.piles.shape[1], a.npiles, a.ranks
+        kids = width * POLICIES * (npiles + 1)
+        self.slots = [(np.zeros((width, npiles, cap), dtype=np.int8),
+                       np.zeros((width, npiles), dtype=np.int64),
+                       np.zeros((width, ranks + 2), dtype=np.int64),
+                       np.zeros(width, dtype=np.int64)) for _ in range(2)]
+        self.parent = np.zeros((max(1, self.layers), width), dtype=np.int32)
+        self.choice = np.zeros((max(1, self.layers), width), dtype=np.int8)
+        self.kids = (np.zeros(kids, dtype=np.int64), np.zeros(kids, dtype=np.int8),
+                     np.zeros(kids, dtype=np.int64), np.zeros(kids, dtype=np.uint64),
+                     np.zeros(kids, dtype=np.uint64))
+        self.buffer = np.zeros(2 * a.total_up + 2, dtype=np.int64)
+        self.rng = np.array([(seed * 2654435761 + 88172645463325252) & 0x7FFFFFFFFFFFFFFF],
+                            dtype=np.int64)
+        a.reset(noise=0, seed=0)
+        _save(0, *self.slots[0], a.st, a.piles, a.h, a.n, npiles, ranks)
+        self.count = 1
+        self.layer = 0
+        self.nodes = 0
+
+    def step(self) -> bool:
+        """Expand the next layer; False when no position survives (the beam has failed)."""
+        a = self.arrays
+        self.count, nodes = _expand(
+            self.layer, self.count, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2, a.n,
+            a.stockcnt, a.st, a.scratch, a.d4, a.ranks, a.forced, a.npiles,
+            *self.slots[0], *self.slots[1], self.parent, self.choice, *self.kids,
+            self.buffer, self.rng, self.width, self.noise)
+        self.nodes += nodes
+        self.slots.reverse()
+        self.layer += 1
+        return self.count > 0
+
+    def next_layer_nodes(self) -> int:
+        """The most nodes the next layer can spend: a child per policy and placement."""
+        return self.count * POLICIES * (self.arrays.npiles + 1)
+
+    @property
+    def finished(self) -> bool:
+        return self.layer >= self.layers or self.count == 0
+
+    def win(self) -> bool:
+        """After the last layer: whether a kept position empties to a win. If so, the
+        arrays' path holds the whole line (`arrays.winning_codes()`)."""
+        a = self.arrays
+        picks = np.zeros(max(1, self.layers), dtype=np.int64)
+        won = _finish(self.count, self.layers, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2,
+                      a.n, a.stockcnt, a.st, a.d4, a.ranks, a.total_up, a.forced, a.npiles,
+                      *self.slots[0], self.parent, self.choice, self.buffer, picks)
+        if won:
+            a.reset(noise=0, seed=0)
+            _replay(picks, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2, a.n, a.stockcnt,
+                    a.st, a.path, a.d4, a.ranks, a.forced, a.npiles)
+        return bool(won)
+
+
+def beam_search(arrays: SearchArrays, width: int, noise: int = 0, seed: int = 0) -> tuple[bool, int]:
+    """Run a whole beam (no limits): whether it won, and the nodes it spent."""
+    beam = Beam(arrays, width, noise, seed)
+    while not beam.finished:
+        beam.step()
+    return (beam.count > 0 and beam.win()), beam.nodes
+
+
+@njit(cache=True, _nrt=False)
+def _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, stockcnt, stock, si,
+          npiles, ranks):
+    """Make beam slot k the working position (at stock index si), pile hashes included."""
+    st[RD] = brd[k]
+    st[SI] = si
+    up = 0
+    for r in range(ranks + 2):
+        n[r] = bn[k, r]
+    for r in range(1, ranks + 1):
+        up += n[r]
+        stockcnt[r] = 0
+    st[UP] = up
+    for i in range(si, stock.shape[0]):
+        stockcnt[stock[i]] += 1
+    for p in range(npiles):
+        h[p] = bh[k, p]
+        for i in range(h[p]):
+            piles[p, i] = bpiles[k, p, i]
+            ph1[p, i + 1] = kernel._pile_hash(ph1[p, i], piles[p, i], 0)
+            ph2[p, i + 1] = kernel._pile_hash(ph2[p, i], piles[p, i], 1)
+
+
+@njit(cache=True, _nrt=False)
+def _save(k, bpiles, bh, bn, brd, st, piles, h, n, npiles, ranks):
+    """Store the working position in beam slot k."""
+    brd[k] = st[RD]
+    for r in range(ranks + 2):
+        bn[k, r] = n[r]
+    for p in range(npiles):
+        bh[k, p] = h[p]
+        for i in range(h[p]):
+            bpiles[k, p, i] = piles[p, i]
+
+
+@njit(cache=True, _nrt=False)
+def _policy(greedy, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, d4, ranks,
+            forced, npiles):
+    """Play the policy's foundation moves (all fits if `greedy`, else only safe ones) from
+    the reserve and the piles, appending their codes to the path."""
+    progress = True
+    while progress:
+        progress = False
+        code = -1
+        rd = st[RD]
+        if rd > 0:
+            r = reserve[rd - 1]
+            if n[r - 1] > n[r] and (greedy or kernel._safe_rank(r, n, stockcnt, d4, ranks,
+                                                                forced)):
+                code = move_code(r, SRC_RESERVE, TGT_FOUNDATION)
+        if code < 0:
+            for p in range(npiles):
+                if h[p] > 0:
+                    r = piles[p, h[p] - 1]
+                    if n[r - 1] > n[r] and (greedy or kernel._safe_rank(r, n, stockcnt, d4,
+                                                                        ranks, forced)):
+                        code = move_code(r, SRC_PILE0 + p, TGT_FOUNDATION)
+                        break
+        if code >= 0:
+            kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+            path[st[kernel.PLEN]] = code
+            st[kernel.PLEN] += 1
+            progress = True
+
+
+@njit(cache=True, _nrt=False)
+def _placement(option, st, stock, n, forced, npiles, h, piles):
+    """The move code of placing the turned card by `option` (0 the foundation, 1 + p pile
+    p), or -1 when the rules forbid it or an earlier pile with the same cards stands for
+    it."""
+    r = stock[st[SI]]
+    fits = n[r - 1] > n[r]
+    if option == 0:
+        return move_code(r, SRC_STOCK, TGT_FOUNDATION) if fits else -1
+    if fits and forced:
+        return -1
+    p = option - 1
+    for q in range(p):
+        if h[q] == h[p]:
+            same = True
+            for i in range(h[p]):
+                if piles[q, i] != piles[p, i]:
+                    same = False
+                    break
+            if same:
+                return -1
+    return move_code(r, SRC_STOCK, TGT_PILE0 + p)
+
+
+@njit(cache=True, _nrt=False)
+def _score(st, reserve, piles, h, npiles):
+    """Cards up, weighted, less the rank gap of every card resting on a lower one."""
+    penalty = 0
+    for i in range(1, st[RD]):
+        if reserve[i] > reserve[i - 1]:
+            penalty += reserve[i] - reserve[i - 1]
+    for p in range(npiles):
+        for i in range(1, h[p]):
+            if piles[p, i] > piles[p, i - 1]:
+                penalty += piles[p, i] - piles[p, i - 1]
+    return UP_WEIGHT * st[UP] - penalty
+
+
+@njit(cache=True, _nrt=False)
+def _next_random(state):
+    """A xorshift step on state[0] (non-negative), for the scores' noise."""
+    x = state[0]
+    x ^= (x << 13) & 0x7FFFFFFFFFFFFFFF
+    x ^= x >> 7
+    x ^= (x << 17) & 0x7FFFFFFFFFFFFFFF
+    state[0] = x & 0x7FFFFFFFFFFFFFFF
+    return state[0]
+
+
+@njit(cache=True)
+def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scratch, d4,
+            ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd, parent, choice,
+            kid_parent, kid_choice, kid_score, kid_k1, kid_k2, buf, rng, width, noise):
+    """Layer si -> si + 1: score every live child of the `count` kept positions, keep the
+    best of each distinct position, and store the best `width` in the second slot arrays.
+    Returns how many were kept and the nodes (children) spent."""
+    nodes = 0
+    kids = 0
+    for k in range(count):
+        for policy in range(POLICIES):
+            for option in range(npiles + 1):
+                _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, stockcnt, stock,
+                      si, npiles, ranks)
+                st[kernel.PLEN] = 0
+                _policy(policy, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, buf,
+                        d4, ranks, forced, npiles)
+                code = _placement(option, st, stock, n, forced, npiles, h, piles)
+                if code < 0:
+                    continue
+                kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+                nodes += 1
+                if kernel._is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles,
+                                   scratch, kernel.ALL_OPTIONS):
+                    continue
+                base = np.uint64(st[RD]) * np.uint64(4099) + np.uint64(7)
+                k1 = kernel._mix(base + np.uint64(0x1234567))
+                k2 = kernel._mix(base + np.uint64(0x7654321))
+                for p in range(npiles):
+                    k1 += kernel._mix(ph1[p, h[p]])
+                    k2 += kernel._mix(ph2[p, h[p]])
+                score = _score(st, reserve, piles, h, npiles) * 1024
+                if noise > 0:
+                    score += _next_random(rng) % (noise * 1024)
+                kid_parent[kids] = k
+                kid_choice[kids] = policy * (npiles + 1) + option
+                kid_score[kids] = score
+                kid_k1[kids] = k1
+                kid_k2[kids] = k2
+                kids += 1
+    # the best child of each distinct position (the key is the sum of the piles' hashes,
+    # so piles in another order are the same position), then the best `width` of those
+    by_key = np.argsort(kid_k1[:kids])
+    keep = np.zeros(kids, dtype=np.bool_)
+    i = 0
+    while i < kids:
+        j = i
+        while j + 1 < kids and kid_k1[by_key[j + 1]] == kid_k1[by_key[i]]:
+            j += 1
+        for m in range(i, j + 1):  # within equal first words, compare the second words
+            c = by_key[m]
+            best = True
+            for o in range(i, j + 1):
+                d = by_key[o]
+                if d != c and kid_k2[d] == kid_k2[c] and \
+                        (kid_score[d] > kid_score[c] or (kid_score[d] == kid_score[c] and d < c)):
+                    best = False
+                    break
+            keep[c] = best
+        i = j + 1
+    ranked = np.argsort(-kid_score[:kids], kind="mergesort")
+    kept = 0
+    for m in range(kids):
+        c = ranked[m]
+        if not keep[c]:
+            continue
+        k = kid_parent[c]
+        _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, stockcnt, stock, si,
+              npiles, ranks)
+        st[kernel.PLEN] = 0
+        policy = kid_choice[c] // (npiles + 1)
+        option = kid_choice[c] % (npiles + 1)
+        _policy(policy, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, buf, d4,
+                ranks, forced, npiles)
+        code = _placement(option, st, stock, n, forced, npiles, h, piles)
+        kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+        _save(kept, npiles2, nh, nn, nrd, st, piles, h, n, npiles, ranks)
+        parent[si, kept] = k
+        choice[si, kept] = kid_choice[c]
+        kept += 1
+        if kept == width:
+            break
+    return kept, nodes
+
+
+@njit(cache=True, _nrt=False)
+def _finish(count, layers, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, d4, ranks,
+            total, forced, npiles, bpiles, bh, bn, brd, parent, choice, buf, picks):
+    """The stock is empty: empty each kept position greedily; for the first that wins,
+    write the choices of every layer that led to it into picks."""
+    for k in range(count):
+        _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, stockcnt, stock, layers,
+              npiles, ranks)
+        st[kernel.PLEN] = 0
+        _policy(GREEDY, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, buf, d4, ranks,
+                forced, npiles)
+        if st[UP] == total:
+            slot = k
+            for si in range(layers - 1, -1, -1):
+                picks[si] = choice[si, slot]
+                slot = parent[si, slot]
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _replay(picks, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, d4, ranks,
+            forced, npiles):
+    """From the start position, play the beam's choice of every layer and the final
+    greedy emptying, writing the moves to the path."""
+    st[kernel.PLEN] = 0
+    for si in range(stock.shape[0]):
+        policy = picks[si] // (npiles + 1)
+        option = picks[si] % (npiles + 1)
+        _policy(policy, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, d4, ranks,
+                forced, npiles)
+        code = _placement(option, st, stock, n, forced, npiles, h, piles)
+        kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+        path[st[kernel.PLEN]] = code
+        st[kernel.PLEN] += 1
+    _policy(GREEDY, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, d4, ranks,
+            forced, npiles)

@@ -1,0 +1,99 @@
+"""The beam search (solver/patience/search/beam.py) and its place beside the restarts.
+
+A beam only finds wins, so what can go wrong is a line that is not a real win (the rules
+engine must replay every one) or a search whose other answers change because beams run
+beside it: with beams forced from the first node, the search must still agree with the
+unpruned brute force on every small game, losses included.
+"""
+from __future__ import annotations
+
+import pytest
+from tests.conftest import seeded
+from tests.patience.gen_games import Tally, compare_methods, random_game
+
+from solver.answer import Limits
+from solver.patience.brute import brute_solve
+from solver.patience.deal import deal_from_number
+from solver.patience.rules import variant_rules
+from solver.patience.search import driver, solve
+from solver.patience.search.beam import Beam, beam_search
+from solver.patience.search.decode import decode_win
+from solver.patience.search.state import SearchArrays
+
+BRUTE_STATES = 200_000
+
+
+def _games(count: int, seed: int, label: str):
+    rng = seeded(seed, "beam", label)
+    return [random_game(rng) for _ in range(count)]
+
+
+def test_beam_wins_are_real_and_only_on_winnable_games(seed: int) -> None:
+    verdicts = {"winnable": 0, "won by the beam": 0}
+    for deal in _games(400, seed, "wins"):
+        brute = brute_solve(deal, Limits(max_nodes=BRUTE_STATES)).verdict
+        arrays = SearchArrays(deal)
+        won, nodes = beam_search(arrays, width=64)
+        if won:
+            decode_win(deal, arrays.winning_codes())  # SolverBug unless the engine agrees
+            assert brute != "unwinnable", deal.to_text()
+            verdicts["won by the beam"] += 1
+        verdicts["winnable"] += brute == "winnable"
+        assert nodes > 0 or not deal.stock
+    # the beam is a real search: it wins most small winnable games on its own
+    assert verdicts["won by the beam"] >= 0.5 * verdicts["winnable"] > 0, verdicts
+
+
+def test_search_with_beams_from_the_start_agrees_with_brute_force(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(driver, "BEAM_START_NODES", 0)
+    monkeypatch.setattr(driver, "BEAM_FIRST_WIDTH", 2)
+    tally = Tally()
+    by_beam = 0
+
+    def search(deal):
+        nonlocal by_beam
+        result = solve(deal, Limits(memory=1 << 22))
+        by_beam += "won_by_beam_of_width" in result.stats
+        return result
+
+    for deal in _games(400, seed, "solve"):
+        tally.add(deal, compare_methods(
+            deal, {"brute": lambda d: brute_solve(d, Limits(max_nodes=BRUTE_STATES)),
+                   "search with beams": search}))
+    assert tally.unwinnable >= 20 and tally.winnable >= 200, tally.summary()
+    assert by_beam >= 20, by_beam
+
+
+def test_a_beam_wins_a_deal_the_restarts_leave_open() -> None:
+    """Sir Tommy deal 8: sequence 0 alone is unknown after 13M nodes; a width of 2,000
+    wins it (benchmarks/results/beam.txt)."""
+    deal = deal_from_number(variant_rules("sir-tommy"), 8)
+    arrays = SearchArrays(deal)
+    won, nodes = beam_search(arrays, width=2000)
+    assert won and nodes < 1_000_000
+    assert len(decode_win(deal, arrays.winning_codes())) >= 52
+
+
+def test_beams_keep_the_node_limit_exact() -> None:
+    deal = deal_from_number(variant_rules("frog"), 39)  # unknown after 60 s on two cores
+    result = solve(deal, Limits(max_nodes=1_500_000, memory=1 << 24))
+    assert (result.verdict, result.reason, result.nodes) == ("unknown", "node limit", 1_500_000)
+    assert result.stats["beams"] >= 1 and 0 < result.stats["beam_nodes"] < 1_500_000
+
+
+def test_no_beams_without_restarts_or_when_switched_off() -> None:
+    deal = deal_from_number(variant_rules("frog"), 39)
+    for options in ({"restarts": False}, {"beams": False}):
+        result = solve(deal, Limits(max_nodes=600_000, memory=1 << 24), **options)
+        assert "beams" not in result.stats, options
+
+
+def test_beam_widths_double_within_the_memory_share() -> None:
+    arrays = SearchArrays(deal_from_number(variant_rules("frog"), 1))
+    widths = [driver.beam_width(arrays, i, 1 << 30) for i in range(12)]
+    assert widths[:3] == [1000, 2000, 4000]
+    assert max(widths) == widths[-1] < 1000 << 11  # capped by a quarter of 1 GiB
+    small = driver.beam_width(arrays, 5, 1 << 20)
+    assert 1 <= small < 1000
+    Beam(arrays, small)  # its arrays fit
