@@ -18,7 +18,7 @@ import argparse
 import time
 
 from solver.patience import deal_from_number, variant_rules
-from solver.patience.search.beam import beam_search
+from solver.patience.search.beam import UP_WEIGHT, beam_search
 from solver.patience.search.decode import decode_win
 from solver.patience.search.state import SearchArrays
 
@@ -29,6 +29,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, nargs="+", required=True)
     parser.add_argument("--widths", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--noise", type=int, default=0)
+    parser.add_argument("--up-weight", type=int, default=UP_WEIGHT,
+                        help="the score of a card up, in ranks of penalty")
     args = parser.parse_args()
     rules = variant_rules(args.variant)
     beam_search(SearchArrays(deal_from_number(rules, args.deals[0])), 1)  # compile or load
@@ -38,7 +40,7 @@ def main() -> None:
             deal = deal_from_number(rules, number)
             arrays = SearchArrays(deal)
             start = time.process_time()
-            win, spent = beam_search(arrays, width, args.noise)
+            win, spent = beam_search(arrays, width, args.noise, up_weight=args.up_weight)
             took = time.process_time() - start
             if win:
                 decode_win(deal, arrays.winning_codes())
@@ -47,7 +49,7 @@ def main() -> None:
             seconds += took
             print(f"{args.variant:10} {number:6} width {width:7,}  "
                   f"{'won' if win else 'open':5} {spent:12,} nodes  {took:7.2f} s", flush=True)
-        print(f"{args.variant} width {width:,}: won {len(won)} of {len(args.deals)} "
+        print(f"{args.variant} width {width:,} up-weight {args.up_weight}: won {len(won)} of {len(args.deals)} "
               f"({' '.join(map(str, won)) or '-'}), {nodes:,} nodes, {seconds:.1f} s CPU, "
               f"{nodes / max(seconds, 1e-9):,.0f} nodes/s", flush=True)
 

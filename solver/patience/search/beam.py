@@ -30,7 +30,10 @@ from solver.patience.search.kernel import (RD, SI, SRC_PILE0, SRC_RESERVE, SRC_S
 from solver.patience.search.state import SearchArrays
 
 #: The score's weight of one card up, against one rank of a card resting on a lower one.
-UP_WEIGHT = 32
+#: Measured at width 2,000 on 60 unknown `frog` and 60 unknown `sir-tommy` survey deals
+#: (benchmarks/results/beam.txt): 1-4 won 16-18 and 19-21 of them, 8 won 15 and 18,
+#: 32 and 128 won 13 and 18.
+UP_WEIGHT = 4
 #: Two policies for the foundation moves before a turn: safe moves only, or every fit.
 POLICIES = 2
 #: Every candidate child the beam scores counts as one node of the search's budget.
@@ -50,9 +53,10 @@ class Beam:
     caller can honour limits and Ctrl-C between layers. `noise` adds a random 0..noise-1
     to every score (in the units of one rank of penalty; `seed` fixes the draws)."""
 
-    def __init__(self, arrays: SearchArrays, width: int, noise: int = 0, seed: int = 0) -> None:
+    def __init__(self, arrays: SearchArrays, width: int, noise: int = 0, seed: int = 0,
+                 up_weight: int = UP_WEIGHT) -> None:
         self.arrays = a = arrays
-        self.width, self.noise = width, noise
+        self.width, self.noise, self.up_weight = width, noise, up_weight
         self.layers = len(a.stock)
         cap, npiles, ranks = a.piles.shape[1], a.npiles, a.ranks
         kids = width * POLICIES * (npiles + 1)
@@ -81,7 +85,7 @@ class Beam:
             self.layer, self.count, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2, a.n,
             a.stockcnt, a.st, a.scratch, a.d4, a.ranks, a.forced, a.npiles,
             *self.slots[0], *self.slots[1], self.parent, self.choice, *self.kids,
-            self.buffer, self.rng, self.width, self.noise)
+            self.buffer, self.rng, self.width, self.noise, self.up_weight)
         self.nodes += nodes
         self.slots.reverse()
         self.layer += 1
@@ -110,9 +114,10 @@ class Beam:
         return bool(won)
 
 
-def beam_search(arrays: SearchArrays, width: int, noise: int = 0, seed: int = 0) -> tuple[bool, int]:
+def beam_search(arrays: SearchArrays, width: int, noise: int = 0, seed: int = 0,
+                up_weight: int = UP_WEIGHT) -> tuple[bool, int]:
     """Run a whole beam (no limits): whether it won, and the nodes it spent."""
-    beam = Beam(arrays, width, noise, seed)
+    beam = Beam(arrays, width, noise, seed, up_weight)
     while not beam.finished:
         beam.step()
     return (beam.count > 0 and beam.win()), beam.nodes
@@ -208,7 +213,7 @@ def _placement(option, st, stock, n, forced, npiles, h, piles):
 
 
 @njit(cache=True, _nrt=False)
-def _score(st, reserve, piles, h, npiles):
+def _score(st, reserve, piles, h, npiles, up_weight):
     """Cards up, weighted, less the rank gap of every card resting on a lower one."""
     penalty = 0
     for i in range(1, st[RD]):
@@ -218,7 +223,7 @@ def _score(st, reserve, piles, h, npiles):
         for i in range(1, h[p]):
             if piles[p, i] > piles[p, i - 1]:
                 penalty += piles[p, i] - piles[p, i - 1]
-    return UP_WEIGHT * st[UP] - penalty
+    return up_weight * st[UP] - penalty
 
 
 @njit(cache=True, _nrt=False)
@@ -235,7 +240,8 @@ def _next_random(state):
 @njit(cache=True)
 def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scratch, d4,
             ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd, parent, choice,
-            kid_parent, kid_choice, kid_score, kid_k1, kid_k2, buf, rng, width, noise):
+            kid_parent, kid_choice, kid_score, kid_k1, kid_k2, buf, rng, width, noise,
+            up_weight):
     """Layer si -> si + 1: score every live child of the `count` kept positions, keep the
     best of each distinct position, and store the best `width` in the second slot arrays.
     Returns how many were kept and the nodes (children) spent."""
@@ -263,7 +269,7 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
                 for p in range(npiles):
                     k1 += kernel._mix(ph1[p, h[p]])
                     k2 += kernel._mix(ph2[p, h[p]])
-                score = _score(st, reserve, piles, h, npiles) * 1024
+                score = _score(st, reserve, piles, h, npiles, up_weight) * 1024
                 if noise > 0:
                     score += _next_random(rng) % (noise * 1024)
                 kid_parent[kids] = k
