@@ -3,13 +3,16 @@
 A beam only finds wins, so what can go wrong is a line that is not a real win (the rules
 engine must replay every one) or a search whose other answers change because beams run
 beside it: with beams forced from the first node, the search must still agree with the
-unpruned brute force on every small game, losses included.
+unpruned brute force on every small game, losses included. Soak (beams from the first
+node, every win replayed): FROG_SOAK=N pytest -m slow -k beam_soak.
 """
 from __future__ import annotations
 
+import os
+
 import pytest
 from tests.conftest import seeded
-from tests.patience.gen_games import Tally, compare_methods, random_game
+from tests.patience.gen_games import Tally, compare_methods, random_game, random_stacked_game
 
 from solver.answer import Limits
 from solver.patience.brute import brute_solve
@@ -44,11 +47,11 @@ def test_beam_wins_are_real_and_only_on_winnable_games(seed: int) -> None:
     assert verdicts["won by the beam"] >= 0.5 * verdicts["winnable"] > 0, verdicts
 
 
-def test_search_with_beams_from_the_start_agrees_with_brute_force(
-        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def _beams_from_the_start(monkeypatch: pytest.MonkeyPatch, games, tally: Tally) -> int:
+    """Hold the search, with a beam before its first restart and between all the others,
+    to the brute force on the games; returns how many it won by a beam."""
     monkeypatch.setattr(driver, "BEAM_START_NODES", 0)
     monkeypatch.setattr(driver, "BEAM_FIRST_WIDTH", 2)
-    tally = Tally()
     by_beam = 0
 
     def search(deal):
@@ -57,12 +60,32 @@ def test_search_with_beams_from_the_start_agrees_with_brute_force(
         by_beam += "won_by_beam_of_width" in result.stats
         return result
 
-    for deal in _games(400, seed, "solve"):
+    for deal in games:
         tally.add(deal, compare_methods(
             deal, {"brute": lambda d: brute_solve(d, Limits(max_nodes=BRUTE_STATES)),
                    "search with beams": search}))
+    return by_beam
+
+
+def test_search_with_beams_from_the_start_agrees_with_brute_force(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    tally = Tally()
+    by_beam = _beams_from_the_start(monkeypatch, _games(400, seed, "solve"), tally)
     assert tally.unwinnable >= 20 and tally.winnable >= 200, tally.summary()
     assert by_beam >= 20, by_beam
+
+
+@pytest.mark.slow
+@pytest.mark.skipif("FROG_SOAK" not in os.environ, reason="soak mode: set FROG_SOAK=N")
+def test_beam_soak(capsys: pytest.CaptureFixture[str], seed: int,
+                   monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = seeded(seed, "beam", "soak")
+    games = (random_game(rng) if i % 2 == 0 else random_stacked_game(rng)
+             for i in range(int(os.environ["FROG_SOAK"])))
+    tally = Tally()
+    by_beam = _beams_from_the_start(monkeypatch, games, tally)
+    with capsys.disabled():
+        print(f"\nbeam soak seed {seed}: {tally.summary()}; won by a beam: {by_beam}")
 
 
 def test_a_beam_wins_a_deal_the_restarts_leave_open() -> None:
