@@ -120,3 +120,8 @@ def test_beam_widths_double_within_the_memory_share() -> None:
     small = driver.beam_width(arrays, 5, 1 << 20)
     assert 1 <= small < 1000
     Beam(arrays, small)  # its arrays fit
+    # under a node limit, only a beam that can finish runs
+    most = Beam.most_nodes(arrays, 1000)
+    assert driver.beam_width(arrays, 3, 1 << 30, nodes_left=3 * most) == 2000
+    assert driver.beam_width(arrays, 0, 1 << 30, nodes_left=most) == 1000
+    assert driver.beam_width(arrays, 0, 1 << 30, nodes_left=most - 1) == 0

@@ -116,7 +116,11 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
         while True:
             if restarts and beams and nodes_before - beam_nodes >= max(BEAM_START_NODES,
                                                                        beam_nodes):
-                width = beam_width(arrays, beam_count, limits.memory)
+                left = None if limits.max_nodes is None else limits.max_nodes - nodes_before
+                width = beam_width(arrays, beam_count, limits.memory, left)
+            else:
+                width = 0
+            if width:
                 beam = Beam(arrays, width, noise=2 * (seed // len(BEAM_UP_WEIGHTS)),
                             seed=seed * SEED_STRIDE + beam_count,
                             up_weight=BEAM_UP_WEIGHTS[seed % len(BEAM_UP_WEIGHTS)])
@@ -180,20 +184,29 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
     return Result(verdict, reason, moves, nodes, seconds, "search", stats)
 
 
-def beam_width(arrays: SearchArrays, index: int, memory: int) -> int:
-    """The width of the index-th beam: BEAM_FIRST_WIDTH doubled `index` times, at most what
-    BEAM_MEMORY_SHARE of the memory limit holds (and at least 1)."""
+def beam_width(arrays: SearchArrays, index: int, memory: int,
+               nodes_left: int | None = None) -> int:
+    """The width of the index-th beam: BEAM_FIRST_WIDTH doubled `index` times, halved until
+    BEAM_MEMORY_SHARE of the memory limit holds it (down to 1) and until it can finish
+    within `nodes_left` (None: no node limit). 0 when no beam of at least BEAM_FIRST_WIDTH
+    can finish in the nodes left: a beam cut short by the limit would be wasted."""
     width = BEAM_FIRST_WIDTH << min(index, 40)
     while width > 1 and beam_bytes(arrays, width) > BEAM_MEMORY_SHARE * memory:
         width //= 2
-    return width
+    if nodes_left is None:
+        return width
+    floor = min(BEAM_FIRST_WIDTH, width)  # a small memory limit may hold less than the first
+    while width >= floor and Beam.most_nodes(arrays, width) > nodes_left:
+        width //= 2
+    return width if width >= floor else 0
 
 
 def _run_beam(beam: Beam, limits: Limits, nodes_before: int, start: float,
               progress: Progress | None, restart: int) -> str | None:
     """Expand the beam layer by layer until it ends; "time limit" if the clock stops it.
-    A layer that might cross the node limit is not begun: the beam is abandoned and the
-    restarts spend the rest, so that a node limit is met exactly, as without beams."""
+    (`beam_width` fits the beam into the node limit; should a layer still be able to cross
+    it, that layer is not begun: the beam is abandoned and the restarts spend the rest, so
+    that a node limit is met exactly, as without beams.)"""
     while not beam.finished:
         if limits.max_nodes is not None and \
                 nodes_before + beam.nodes + beam.next_layer_nodes() > limits.max_nodes:
