@@ -60,7 +60,8 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--timeout", type=duration, metavar="T",
                        help="time limit, e.g. 500ms, 30s, 5m, 1h (default: none)")
     group.add_argument("--memory", type=memory_size, default=1 << 30, metavar="M",
-                       help="transposition-table size, e.g. 256M, 1G (default 1G)")
+                       help="transposition-table size, e.g. 256M, 1G (default 1G); the "
+                       "search's beams take at most a quarter as much again")
 
 
 def limits_from(args: argparse.Namespace) -> Limits:

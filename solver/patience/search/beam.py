@@ -1,5 +1,5 @@
-"""A beam search for wins: a compiled first stage that finds wins the depth-first search
-misses, and never proves anything.
+"""A beam search for wins: run beside the restarts (driver.py), it finds wins the
+depth-first search misses, and it never proves anything.
 
 The stock fixes the length of every game: each turn consumes one stock card. So the
 positions reachable after turning the i-th card form layer i, and the beam keeps the
@@ -35,9 +35,9 @@ from solver.patience.search.state import SearchArrays
 #: 32 and 128 won 13 and 18.
 UP_WEIGHT = 4
 #: Two policies for the foundation moves before a turn: safe moves only, or every fit.
+#: Every child the beam scores (a policy, then a placement) counts as one node.
 POLICIES = 2
-#: Every candidate child the beam scores counts as one node of the search's budget.
-SAFE, GREEDY = 0, 1
+GREEDY = 1  # the policy number of every fit; policy 0 makes the safe moves only
 
 
 def beam_bytes(arrays: SearchArrays, width: int) -> int:
@@ -78,8 +78,8 @@ class Beam:
         self.layer = 0
         self.nodes = 0
 
-    def step(self) -> bool:
-        """Expand the next layer; False when no position survives (the beam has failed)."""
+    def step(self) -> None:
+        """Expand the next layer (no position may survive: the beam has then failed)."""
         a = self.arrays
         self.count, nodes = _expand(
             self.layer, self.count, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2, a.n,
@@ -89,7 +89,6 @@ class Beam:
         self.nodes += nodes
         self.slots.reverse()
         self.layer += 1
-        return self.count > 0
 
     @staticmethod
     def most_nodes(arrays: SearchArrays, width: int) -> int:
@@ -106,8 +105,10 @@ class Beam:
         return self.layer >= self.layers or self.count == 0
 
     def win(self) -> bool:
-        """After the last layer: whether a kept position empties to a win. If so, the
+        """Whether the finished beam holds a position that empties to a win. If so, the
         arrays' path holds the whole line (`arrays.winning_codes()`)."""
+        if self.layer < self.layers or self.count == 0:
+            return False
         a = self.arrays
         picks = np.zeros(max(1, self.layers), dtype=np.int64)
         won = _finish(self.count, self.layers, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2,
@@ -126,7 +127,7 @@ def beam_search(arrays: SearchArrays, width: int, noise: int = 0, seed: int = 0,
     beam = Beam(arrays, width, noise, seed, up_weight)
     while not beam.finished:
         beam.step()
-    return (beam.count > 0 and beam.win()), beam.nodes
+    return beam.win(), beam.nodes
 
 
 @njit(cache=True, _nrt=False)

@@ -130,7 +130,7 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
                 beam_count += 1
                 if reason:
                     break
-                if beam.finished and beam.count > 0 and beam.win():
+                if beam.win():
                     verdict = Verdict.WINNABLE
                     won_by_beam = width
                     break
