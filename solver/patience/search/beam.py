@@ -12,9 +12,9 @@ empties what it can; a position with every card up is a win, rebuilt move by mov
 the choices that led to it.
 
 Where depth-first search commits early and explores late choices exhaustively, the beam
-keeps many different early choices alive and judges them by a score: cards up, less a
-penalty for each card resting on a lower one in the reserve or a pile (it must go up
-first: the gap between their ranks), plus a little random noise. Since the beam keeps
+keeps many different early choices alive and judges them by a score: cards up and empty
+waste piles, less a penalty for each card resting on a lower one in the reserve or a pile
+(it must go up first: the gap between their ranks), plus a little random noise. Since the beam keeps
 only some positions and the policies make only some of the foundation moves, a failed
 beam proves nothing; a found line is a real line of play (the caller replays it through
 the rules engine like every win).
@@ -25,14 +25,15 @@ import numpy as np
 from numba import njit
 
 from solver.patience.search import kernel
-from solver.patience.search.kernel import (RD, SI, SRC_PILE0, SRC_RESERVE, SRC_STOCK,
-                                           TGT_FOUNDATION, TGT_PILE0, UP, move_code)
+from solver.patience.search.kernel import (RD, SI, SRC_STOCK, TGT_FOUNDATION, TGT_PILE0, UP,
+                                           move_code)
 from solver.patience.search.state import SearchArrays
 
-#: The score's weight of one card up, against one rank of a card resting on a lower one.
-#: Measured at width 2,000 on 60 unknown `frog` and 60 unknown `sir-tommy` survey deals
-#: (benchmarks/results/beam.txt): 1-4 won 16-18 and 19-21 of them, 8 won 15 and 18,
-#: 32 and 128 won 13 and 18.
+#: The score's weight of one card up, or one empty waste pile, against one rank of a card
+#: resting on a lower one. Measured at width 2,000 on 60 unknown `frog` and 60 unknown
+#: `sir-tommy` survey deals (benchmarks/results/beam.txt): 2, 3, 4, 6 and 8 won 19, 20, 24,
+#: 19 and 8 of the `frog` deals, 2, 4 and 8 won 28, 31 and 32 of the Sir Tommy ones.
+#: Without the empty piles in the score, 4 won 17 and 21.
 UP_WEIGHT = 4
 #: Two policies for the foundation moves before a turn: safe moves only, or every fit.
 #: Every child the beam scores (a policy, then a placement) counts as one node.
@@ -173,21 +174,8 @@ def _policy(greedy, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, d
     progress = True
     while progress:
         progress = False
-        code = -1
-        rd = st[RD]
-        if rd > 0:
-            r = reserve[rd - 1]
-            if n[r - 1] > n[r] and (greedy or kernel._safe_rank(r, n, stockcnt, d4, ranks,
-                                                                forced)):
-                code = move_code(r, SRC_RESERVE, TGT_FOUNDATION)
-        if code < 0:
-            for p in range(npiles):
-                if h[p] > 0:
-                    r = piles[p, h[p] - 1]
-                    if n[r - 1] > n[r] and (greedy or kernel._safe_rank(r, n, stockcnt, d4,
-                                                                        ranks, forced)):
-                        code = move_code(r, SRC_PILE0 + p, TGT_FOUNDATION)
-                        break
+        code = kernel.stacked_to_foundation(st, reserve, piles, h, n, stockcnt, d4, ranks,
+                                            forced, npiles, greedy)
         if code >= 0:
             kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
             path[st[kernel.PLEN]] = code
@@ -221,16 +209,20 @@ def _placement(option, st, stock, n, forced, npiles, h, piles):
 
 @njit(cache=True, _nrt=False)
 def _score(st, reserve, piles, h, npiles, up_weight):
-    """Cards up, weighted, less the rank gap of every card resting on a lower one."""
+    """Cards up and empty piles, weighted, less the rank gap of every card resting on a
+    lower one."""
     penalty = 0
     for i in range(1, st[RD]):
         if reserve[i] > reserve[i - 1]:
             penalty += reserve[i] - reserve[i - 1]
+    empty = 0
     for p in range(npiles):
+        if h[p] == 0:
+            empty += 1
         for i in range(1, h[p]):
             if piles[p, i] > piles[p, i - 1]:
                 penalty += piles[p, i] - piles[p, i - 1]
-    return up_weight * st[UP] - penalty
+    return up_weight * (st[UP] + empty) - penalty
 
 
 @njit(cache=True, _nrt=False)

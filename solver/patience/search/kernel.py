@@ -193,6 +193,25 @@ def _safe_rank(rank, n, stockcnt, d4, ranks, forced):
 
 
 @njit(cache=True, _nrt=False)
+def stacked_to_foundation(st, reserve, piles, h, n, stockcnt, d4, ranks, forced, npiles,
+                          any_fit):
+    """The move of the first top card, of the reserve and then of each pile, that fits a
+    foundation and is safe (see `_safe_rank`), or with `any_fit` merely fits; -1 if none.
+    Autoplay asks for safe cards; the beam search (beam.py) also plays every fit."""
+    rd = st[RD]
+    if rd > 0:
+        r = reserve[rd - 1]
+        if n[r - 1] > n[r] and (any_fit or _safe_rank(r, n, stockcnt, d4, ranks, forced)):
+            return move_code(r, SRC_RESERVE, TGT_FOUNDATION)
+    for p in range(npiles):
+        if h[p] > 0:
+            r = piles[p, h[p] - 1]
+            if n[r - 1] > n[r] and (any_fit or _safe_rank(r, n, stockcnt, d4, ranks, forced)):
+                return move_code(r, SRC_PILE0 + p, TGT_FOUNDATION)
+    return -1
+
+
+@njit(cache=True, _nrt=False)
 def _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, row,
               d4, ranks, forced, npiles, stats):
     """Play every safe card (see `_safe_rank`) from the reserve, the piles and the stock.
@@ -206,19 +225,8 @@ def _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, 
     progress = True
     while progress:
         progress = False
-        code = -1
-        rd = st[RD]
-        if rd > 0:
-            r = reserve[rd - 1]
-            if n[r - 1] > n[r] and _safe_rank(r, n, stockcnt, d4, ranks, forced):
-                code = move_code(r, SRC_RESERVE, TGT_FOUNDATION)
-        if code < 0:
-            for p in range(npiles):
-                if h[p] > 0:
-                    r = piles[p, h[p] - 1]
-                    if n[r - 1] > n[r] and _safe_rank(r, n, stockcnt, d4, ranks, forced):
-                        code = move_code(r, SRC_PILE0 + p, TGT_FOUNDATION)
-                        break
+        code = stacked_to_foundation(st, reserve, piles, h, n, stockcnt, d4, ranks, forced,
+                                     npiles, False)
         if code < 0 and st[SI] < stock.shape[0]:
             r = stock[st[SI]]
             if n[r - 1] > n[r] and _safe_rank(r, n, stockcnt, d4, ranks, forced):
