@@ -22,11 +22,11 @@ a beam search (solver/patience/search/beam.py) runs whenever the restarts have s
 many nodes as all beams so far, its width doubling from BEAM_FIRST_WIDTH each time (up to
 what BEAM_MEMORY_SHARE of the memory limit holds). The depth-first search explores the last
 choices of one line exhaustively; the beam keeps thousands of different early choices
-alive, and wins deals the restarts do not reach (of the 25 Sir Tommy deals 1-100 that
-sequence 0 leaves open at 13M nodes, a width of 10,000 won 17, in 3.6M nodes each; it won
-`frog` 49, 74, 114 and 170, which two cores had left open at 60 s;
-benchmarks/results/beam.txt). A beam only finds wins: it proves nothing, changes no table
-entry, and its line is replayed like every win.
+alive, and wins deals the restarts do not reach: of the 25 Sir Tommy deals 1-100 that
+sequence 0 leaves open at 13M nodes, one beam 10,000 wide won 21, and with beams two cores
+decide every `frog` deal of 1-200 within 15 s, where six had stayed open for 60 s
+(benchmarks/results/beam.txt, targets.md). A beam only finds wins: it proves nothing,
+changes no table entry, and its line is replayed like every win.
 
 Independent restart sequences (for the parallel portfolio, solver/patience/search/parallel.py):
 `seed` picks one. Sequence 0 is the one above, node for node. Sequence s > 0 draws its
@@ -55,7 +55,8 @@ SEED_STRIDE = 1 << 32
 BEAM_START_NODES = 200_000
 #: The first beam's width; each later one is twice as wide.
 BEAM_FIRST_WIDTH = 1000
-#: The share of the memory limit the beam's arrays may take (the table has the rest).
+#: The beam's arrays may take this share of the memory limit, beside the table (which the
+#: limit sizes, as RULES.md says): table and beam together stay within about 1.25 times it.
 BEAM_MEMORY_SHARE = 0.25
 #: Sequence s scores its beams with BEAM_UP_WEIGHTS[s % 4] (and, past the fourth sequence,
 #: some noise): weights 2-6 win about as many deals, but not the same ones (beam.py).

@@ -8,7 +8,8 @@ by default). Sequence 0 keeps one noise level, the others cycle theirs (driver.n
 on the deals sequence 0 leaves open, cycling up to 60 won the most
 (benchmarks/results/noise_schedule.txt).
 Worker 0 runs sequence 0, the one-core search, so N jobs never give up the one-core line of
-attack: they only add to it.
+attack: they only add to it. Each sequence runs its own beams beside its restarts, scored with
+its own weight (driver.BEAM_UP_WEIGHTS), so the workers' beams differ too.
 
 With `cpsat=True` (the portfolio method, `decide(..., "portfolio", jobs=N)`) the last worker
 runs its restart sequence for its first HANDOVER_NODES nodes only (or HANDOVER_TIME_SHARE of
