@@ -84,7 +84,7 @@ class Beam:
         a = self.arrays
         self.count, nodes = _expand(
             self.layer, self.count, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2, a.n,
-            a.stockcnt, a.st, a.scratch, a.d4, a.ranks, a.forced, a.npiles,
+            a.stockcnt, a.st, a.scratch, a.sleep, a.d4, a.ranks, a.forced, a.npiles,
             *self.slots[0], *self.slots[1], self.parent, self.choice, *self.kids,
             self.buffer, self.rng, self.width, self.noise, self.up_weight)
         self.nodes += nodes
@@ -237,13 +237,15 @@ def _next_random(state):
 
 
 @njit(cache=True)
-def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scratch, d4,
-            ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd, parent, choice,
+def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scratch, sleep,
+            d4, ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd, parent, choice,
             kid_parent, kid_choice, kid_score, kid_k1, kid_k2, buf, rng, width, noise,
             up_weight):
     """Layer si -> si + 1: score every live child of the `count` kept positions, keep the
     best of each distinct position, and store the best `width` in the second slot arrays.
-    Returns how many were kept and the nodes (children) spent."""
+    Returns how many were kept and the nodes (children) spent. Positions are told apart by
+    the search's own table key, with the sleep marks of row 0 (none, since the beam keeps
+    none: `SearchArrays.reset` clears them)."""
     nodes = 0
     kids = 0
     for k in range(count):
@@ -262,12 +264,7 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
                 if kernel._is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles,
                                    scratch, kernel.ALL_OPTIONS):
                     continue
-                base = np.uint64(st[RD]) * np.uint64(4099) + np.uint64(7)
-                k1 = kernel._mix(base + np.uint64(0x1234567))
-                k2 = kernel._mix(base + np.uint64(0x7654321))
-                for p in range(npiles):
-                    k1 += kernel._mix(ph1[p, h[p]])
-                    k2 += kernel._mix(ph2[p, h[p]])
+                k1, k2 = kernel._key(st, ph1, ph2, h, sleep, 0, npiles)
                 score = _score(st, reserve, piles, h, npiles, up_weight) * 1024
                 if noise > 0:
                     score += _next_random(rng) % (noise * 1024)
@@ -277,8 +274,8 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
                 kid_k1[kids] = k1
                 kid_k2[kids] = k2
                 kids += 1
-    # the best child of each distinct position (the key is the sum of the piles' hashes,
-    # so piles in another order are the same position), then the best `width` of those
+    # the best child of each distinct position (the key sums the piles' hashes, so piles in
+    # another order are the same position), then the best `width` of those
     by_key = np.argsort(kid_k1[:kids])
     keep = np.zeros(kids, dtype=np.bool_)
     i = 0
