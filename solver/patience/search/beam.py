@@ -97,10 +97,6 @@ class Beam:
         and placement of each kept position, in every layer (it spends about 60% of it)."""
         return width * POLICIES * (arrays.npiles + 1) * len(arrays.stock)
 
-    def next_layer_nodes(self) -> int:
-        """The most nodes the next layer can spend: a child per policy and placement."""
-        return self.count * POLICIES * (self.arrays.npiles + 1)
-
     @property
     def finished(self) -> bool:
         return self.layer >= self.layers or self.count == 0

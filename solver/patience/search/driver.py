@@ -205,13 +205,8 @@ def beam_width(arrays: SearchArrays, index: int, memory: int,
 def _run_beam(beam: Beam, limits: Limits, nodes_before: int, start: float,
               progress: Progress | None, restart: int) -> str | None:
     """Expand the beam layer by layer until it ends; "time limit" if the clock stops it.
-    (`beam_width` fits the beam into the node limit; should a layer still be able to cross
-    it, that layer is not begun: the beam is abandoned and the restarts spend the rest, so
-    that a node limit is met exactly, as without beams.)"""
+    (No node limit can stop it: `beam_width` only starts a beam whose most nodes fit.)"""
     while not beam.finished:
-        if limits.max_nodes is not None and \
-                nodes_before + beam.nodes + beam.next_layer_nodes() > limits.max_nodes:
-            return None
         beam.step()
         elapsed = time.perf_counter() - start
         if progress:
