@@ -7,9 +7,9 @@ positions reachable after turning the i-th card form layer i, and the beam keeps
 the foundation moves of one policy (only the safe ones of the search's autoplay, or every
 card that fits, greedily), then turn the next card and place it (on a foundation where the
 rules allow, or on any waste pile; piles with the same cards are one choice). Children
-that the dead-position test refutes are dropped. After the last card, the greedy policy
-empties what it can; a position with every card up is a win, rebuilt move by move from
-the choices that led to it.
+that the dead-position test refutes are dropped. After the last card, a small exact
+search orders the foundation moves that empty the kept positions (`_empty`); a position
+with every card up is a win, rebuilt move by move from the choices that led to it.
 
 Where depth-first search commits early and explores late choices exhaustively, the beam
 keeps many different early choices alive and judges them by a score: cards up and empty
@@ -39,6 +39,13 @@ UP_WEIGHT = 4
 #: Every child the beam scores (a policy, then a placement) counts as one node.
 POLICIES = 2
 GREEDY = 1  # the policy number of every fit; policy 0 makes the safe moves only
+#: Nodes the exact emptying of the last layer may spend, per kept position (one budget for
+#: the layer, spent on its positions best first). Its first line is the greedy one; on 20
+#: unknown `sir-tommy` survey deals, width 2,000, greedy emptying won 4, the exact search
+#: 12, at about 45 nodes a position (benchmarks/results/beam.txt).
+EMPTY_NODES = 256
+#: Slots of the table of positions the emptying has found lost (kernel._tt_store).
+EMPTY_TABLE = 1 << 14
 
 
 def beam_bytes(arrays: SearchArrays, width: int) -> int:
@@ -71,6 +78,9 @@ class Beam:
                      np.zeros(kids, dtype=np.int64), np.zeros(kids, dtype=np.uint64),
                      np.zeros(kids, dtype=np.uint64))
         self.buffer = np.zeros(2 * a.total_up + 2, dtype=np.int64)
+        self.ending = np.zeros(a.total_up + 1, dtype=np.int64)  # the win's last moves
+        self.nexts = np.zeros(a.total_up + 1, dtype=np.int64)  # the emptying's stack
+        self.ending_length = -1  # how many, once a position of the last layer empties
         self.rng = np.array([(seed * 2654435761 + 88172645463325252) & 0x7FFFFFFFFFFFFFFF],
                             dtype=np.int64)
         a.reset(noise=0, seed=0)
@@ -80,8 +90,12 @@ class Beam:
         self.nodes = 0
 
     def step(self) -> None:
-        """Expand the next layer (no position may survive: the beam has then failed)."""
+        """Expand the next layer (no position may survive: the beam has then failed); after
+        the last one, search for a way to empty one of its positions."""
         a = self.arrays
+        if self.layer == self.layers:
+            self._empty_last_layer()
+            return
         self.count, nodes = _expand(
             self.layer, self.count, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2, a.n,
             a.stockcnt, a.st, a.scratch, a.sleep, a.d4, a.ranks, a.forced, a.npiles,
@@ -91,31 +105,41 @@ class Beam:
         self.slots.reverse()
         self.layer += 1
 
+    def _empty_last_layer(self) -> None:
+        a = self.arrays
+        seen = (np.zeros(EMPTY_TABLE, dtype=np.uint64), np.zeros(EMPTY_TABLE, dtype=np.uint64),
+                np.zeros(EMPTY_TABLE, dtype=np.uint8), np.zeros(kernel.STATS_SIZE, dtype=np.int64))
+        self.picks = np.zeros(max(1, self.layers), dtype=np.int64)
+        self.ending_length, nodes = _finish(
+            self.count, self.layers, EMPTY_NODES * self.width, a.reserve, a.stock, a.piles,
+            a.h, a.ph1, a.ph2, a.n, a.stockcnt, a.st, a.sleep, a.d4, a.ranks, a.total_up,
+            a.forced, a.npiles, *self.slots[0], self.parent, self.choice, *seen, self.ending,
+            self.nexts, self.picks)
+        self.nodes += nodes
+        self.layer += 1
+
     @staticmethod
     def most_nodes(arrays: SearchArrays, width: int) -> int:
         """The most nodes a beam of this width can spend on the deal: a child per policy
-        and placement of each kept position, in every layer (it spends about 60% of it)."""
-        return width * POLICIES * (arrays.npiles + 1) * len(arrays.stock)
+        and placement of each kept position, in every layer (it spends about 60% of it),
+        and the emptying's budget."""
+        return width * (POLICIES * (arrays.npiles + 1) * len(arrays.stock) + EMPTY_NODES)
 
     @property
     def finished(self) -> bool:
-        return self.layer >= self.layers or self.count == 0
+        return self.layer > self.layers or self.count == 0
 
     def win(self) -> bool:
         """Whether the finished beam holds a position that empties to a win. If so, the
         arrays' path holds the whole line (`arrays.winning_codes()`)."""
-        if self.layer < self.layers or self.count == 0:
+        if self.ending_length < 0:
             return False
         a = self.arrays
-        picks = np.zeros(max(1, self.layers), dtype=np.int64)
-        won = _finish(self.count, self.layers, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2,
-                      a.n, a.stockcnt, a.st, a.d4, a.ranks, a.total_up, a.forced, a.npiles,
-                      *self.slots[0], self.parent, self.choice, self.buffer, picks)
-        if won:
-            a.reset(noise=0, seed=0)
-            _replay(picks, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2, a.n, a.stockcnt,
-                    a.st, a.path, a.d4, a.ranks, a.forced, a.npiles)
-        return bool(won)
+        a.reset(noise=0, seed=0)
+        _replay(self.picks, self.ending[:self.ending_length], a.reserve, a.stock, a.piles,
+                a.h, a.ph1, a.ph2, a.n, a.stockcnt, a.st, a.path, a.d4, a.ranks, a.forced,
+                a.npiles)
+        return True
 
 
 def beam_search(arrays: SearchArrays, width: int, noise: int = 0, seed: int = 0,
@@ -316,30 +340,107 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
 
 
 @njit(cache=True, _nrt=False)
-def _finish(count, layers, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, d4, ranks,
-            total, forced, npiles, bpiles, bh, bn, brd, parent, choice, buf, picks):
-    """The stock is empty: empty each kept position greedily; for the first that wins,
-    write the choices of every layer that led to it into picks."""
+def _finish(count, layers, budget, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
+            sleep, d4, ranks, total, forced, npiles, bpiles, bh, bn, brd, parent, choice,
+            seen1, seen2, seen_work, seen_stats, ending, nexts, picks):
+    """The stock is empty: search each kept position, best first, for a way to empty it
+    (`_empty`) until one wins or `budget` nodes are spent. For a win, write the choices
+    of every layer that led to it into `picks` and its emptying moves into `ending`.
+    Returns (the emptying's length, -1 if none won; nodes spent)."""
+    nodes = 0
     for k in range(count):
         _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, stockcnt, stock, layers,
               npiles, ranks)
-        st[kernel.PLEN] = 0
-        _policy(GREEDY, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, buf, d4, ranks,
-                forced, npiles)
-        if st[UP] == total:
+        length, spent = _empty(budget - nodes, reserve, stock, piles, h, ph1, ph2, n,
+                               stockcnt, st, sleep, d4, ranks, total, forced, npiles, seen1,
+                               seen2, seen_work, seen_stats, ending, nexts)
+        nodes += spent
+        if length >= 0:
             slot = k
             for si in range(layers - 1, -1, -1):
                 picks[si] = choice[si, slot]
                 slot = parent[si, slot]
-            return True
-    return False
+            return length, nodes
+        if nodes >= budget:
+            break
+    return -1, nodes
 
 
 @njit(cache=True, _nrt=False)
-def _replay(picks, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, d4, ranks,
-            forced, npiles):
-    """From the start position, play the beam's choice of every layer and the final
-    greedy emptying, writing the moves to the path."""
+def _empty(budget, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sleep, d4, ranks,
+           total, forced, npiles, seen1, seen2, seen_work, seen_stats, codes, nexts):
+    """Depth-first search for an order of foundation moves that puts every card up, from a
+    position with the stock empty, within `budget` nodes. Returns (the number of moves,
+    written to `codes`, or -1 if none was found; nodes spent).
+
+    Once the stock is empty the only moves left take a top card of the reserve or of a
+    pile to a foundation, but which copy of a rank goes up first matters (it uncovers
+    different cards), so greedy emptying misses wins. The search tries the tops in the
+    greedy order (reserve, then piles), so its first line is the greedy one; a safe card
+    (the search's autoplay rule, kernel._safe_rank) is played as the only choice; and a
+    position fully searched without a win is stored in `seen` (kernel's table functions):
+    with no stock left, what can be won depends on the position alone. Nothing here is
+    claimed lost: a position left unsearched only costs a win.
+    """
+    nodes = 0
+    depth = 0
+    fresh = True
+    # nexts[d]: the next stack to try at depth d (-1: a safe card was played there)
+    while True:
+        if fresh:
+            fresh = False
+            if st[UP] == total:
+                return depth, nodes
+            nodes += 1
+            k1, k2 = kernel._key(st, ph1, ph2, h, sleep, 0, npiles)
+            if nodes > budget or kernel._tt_probe(seen1, seen2, k1, k2):
+                nexts[depth] = npiles + 1  # nothing to try here
+            else:
+                code = kernel.stacked_to_foundation(st, reserve, piles, h, n, stockcnt, d4,
+                                                    ranks, forced, npiles, False)
+                nexts[depth] = 0
+                if code >= 0:
+                    nexts[depth] = -1
+                    kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+                    codes[depth] = code
+                    depth += 1
+                    fresh = True
+                    continue
+        code = -1
+        s = nexts[depth]
+        while 0 <= s <= npiles and code < 0:
+            if s == 0:
+                if st[RD] > 0:
+                    r = reserve[st[RD] - 1]
+                    if n[r - 1] > n[r]:
+                        code = move_code(r, kernel.SRC_RESERVE, TGT_FOUNDATION)
+            elif h[s - 1] > 0:
+                r = piles[s - 1, h[s - 1] - 1]
+                if n[r - 1] > n[r]:
+                    code = move_code(r, kernel.SRC_PILE0 + s - 1, TGT_FOUNDATION)
+            s += 1
+        if code >= 0:
+            nexts[depth] = s
+            kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+            codes[depth] = code
+            depth += 1
+            fresh = True
+            continue
+        # every choice here failed (or the budget ran out): back up
+        if nodes <= budget:
+            k1, k2 = kernel._key(st, ph1, ph2, h, sleep, 0, npiles)
+            kernel._tt_store(seen1, seen2, seen_work, k1, k2, 0, seen_stats)
+        if depth == 0:
+            return -1, nodes
+        depth -= 1
+        kernel._undo(codes[depth], st, piles, h, ph1, ph2, n, stockcnt)
+
+
+@njit(cache=True, _nrt=False)
+def _replay(picks, ending, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, d4,
+            ranks, forced, npiles):
+    """From the start position, play the beam's choice of every layer and then the
+    emptying moves, writing the moves to the path."""
     st[kernel.PLEN] = 0
     for si in range(stock.shape[0]):
         policy = picks[si] // (npiles + 1)
@@ -350,5 +451,7 @@ def _replay(picks, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, d4
         kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
         path[st[kernel.PLEN]] = code
         st[kernel.PLEN] += 1
-    _policy(GREEDY, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, d4, ranks,
-            forced, npiles)
+    for code in ending:
+        kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+        path[st[kernel.PLEN]] = code
+        st[kernel.PLEN] += 1
