@@ -40,7 +40,7 @@ UP_WEIGHT = 4
 POLICIES = 2
 GREEDY = 1  # the policy number of every fit; policy 0 makes the safe moves only
 #: Nodes the exact emptying of the last layer may spend, per kept position (one budget for
-#: the layer, spent on its positions best first). Its first line is the greedy one; on 20
+#: the layer, spent on its positions best first, after greedy emptying of each). On 20
 #: unknown `sir-tommy` survey deals, width 2,000, greedy emptying won 4, the exact search
 #: 12, at about 45 nodes a position (benchmarks/results/beam.txt).
 EMPTY_NODES = 256
@@ -343,26 +343,35 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
 def _finish(count, layers, budget, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
             sleep, d4, ranks, total, forced, npiles, bpiles, bh, bn, brd, parent, choice,
             seen1, seen2, seen_work, seen_stats, ending, nexts, picks):
-    """The stock is empty: search each kept position, best first, for a way to empty it
-    (`_empty`) until one wins or `budget` nodes are spent. For a win, write the choices
-    of every layer that led to it into `picks` and its emptying moves into `ending`.
-    Returns (the emptying's length, -1 if none won; nodes spent)."""
+    """The stock is empty: empty each kept position greedily (every fit, as policy GREEDY
+    plays them; these moves are not counted as nodes, the children scored are), then,
+    best first, search each for a way to empty it (`_empty`) until one wins or `budget`
+    nodes are spent. So whatever greedy emptying wins is won, whatever the budget. For a
+    win, write the choices of every layer that led to it into `picks` and its emptying
+    moves into `ending`. Returns (the emptying's length, -1 if none won; nodes spent)."""
     nodes = 0
-    for k in range(count):
-        _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, stockcnt, stock, layers,
-              npiles, ranks)
-        length, spent = _empty(budget - nodes, reserve, stock, piles, h, ph1, ph2, n,
-                               stockcnt, st, sleep, d4, ranks, total, forced, npiles, seen1,
-                               seen2, seen_work, seen_stats, ending, nexts)
-        nodes += spent
-        if length >= 0:
-            slot = k
-            for si in range(layers - 1, -1, -1):
-                picks[si] = choice[si, slot]
-                slot = parent[si, slot]
-            return length, nodes
-        if nodes >= budget:
-            break
+    for exact in range(2):
+        for k in range(count):
+            _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, stockcnt, stock, layers,
+                  npiles, ranks)
+            if exact:
+                length, spent = _empty(budget - nodes, reserve, stock, piles, h, ph1, ph2, n,
+                                       stockcnt, st, sleep, d4, ranks, total, forced, npiles,
+                                       seen1, seen2, seen_work, seen_stats, ending, nexts)
+                nodes += spent
+            else:
+                st[kernel.PLEN] = 0
+                _policy(GREEDY, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, ending,
+                        d4, ranks, forced, npiles)
+                length = st[kernel.PLEN] if st[UP] == total else -1
+            if length >= 0:
+                slot = k
+                for si in range(layers - 1, -1, -1):
+                    picks[si] = choice[si, slot]
+                    slot = parent[si, slot]
+                return length, nodes
+            if nodes >= budget:
+                break
     return -1, nodes
 
 
@@ -376,8 +385,8 @@ def _empty(budget, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sleep, d
     Once the stock is empty the only moves left take a top card of the reserve or of a
     pile to a foundation, but which copy of a rank goes up first matters (it uncovers
     different cards), so greedy emptying misses wins. The search tries the tops in the
-    greedy order (reserve, then piles), so its first line is the greedy one; a safe card
-    (the search's autoplay rule, kernel._safe_rank) is played as the only choice; and a
+    order of the reserve, then the piles; a safe card (the search's autoplay rule,
+    kernel._safe_rank) is played as the only choice; and a
     position fully searched without a win is stored in `seen` (kernel's table functions):
     with no stock left, what can be won depends on the position alone. Nothing here is
     claimed lost: a position left unsearched only costs a win.
