@@ -201,7 +201,8 @@ def test_ctrl_c_stops_every_worker_and_reports_the_statistics(whole_group):
     terminal's Ctrl-C): unknown (interrupted), exit 3, nodes of all processes, and no
     worker left running."""
     subprocess.run(frog_argv("solve", "9", "-q"), capture_output=True, timeout=600)
-    process = subprocess.Popen(frog_argv("solve", HARD, *HARD_RULES, "--jobs", "2", "--json", "--memory", "64M"),
+    argv = frog_argv("solve", HARD, *HARD_RULES, "--jobs", "2", "--json", "--memory", "64M")
+    process = subprocess.Popen(argv,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=whole_group, env=process_env(),
                                preexec_fn=default_sigint)
@@ -241,7 +242,8 @@ def test_spawned_workers_load_the_kernel_themselves(monkeypatch):
 def test_workers_stop_when_the_command_is_killed():
     """kill -9 of the command leaves no search running: each worker notices that its parent
     is gone between two kernel chunks."""
-    process = subprocess.Popen(frog_argv("solve", HARD, *HARD_RULES, "--jobs", "2", "-q", "--memory", "64M"),
+    argv = frog_argv("solve", HARD, *HARD_RULES, "--jobs", "2", "-q", "--memory", "64M")
+    process = subprocess.Popen(argv,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=process_env())
     workers: set[int] = set()
     deadline = time.monotonic() + 120

@@ -106,9 +106,12 @@ class Beam:
         self.layer += 1
 
     def _empty_last_layer(self) -> None:
+        """The step after the last layer: look for a kept position that empties (`_finish`),
+        within EMPTY_NODES nodes a kept position."""
         a = self.arrays
         seen = (np.zeros(EMPTY_TABLE, dtype=np.uint64), np.zeros(EMPTY_TABLE, dtype=np.uint64),
-                np.zeros(EMPTY_TABLE, dtype=np.uint8), np.zeros(kernel.STATS_SIZE, dtype=np.int64))
+                np.zeros(EMPTY_TABLE, dtype=np.uint8),
+                np.zeros(kernel.STATS_SIZE, dtype=np.int64))  # the table's unread statistics
         self.picks = np.zeros(max(1, self.layers), dtype=np.int64)
         self.ending_length, nodes = _finish(
             self.count, self.layers, EMPTY_NODES * self.width, a.reserve, a.stock, a.piles,
