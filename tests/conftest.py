@@ -110,6 +110,17 @@ reserve: AD 3C
 stock: 2S 2D 2C 3S 3H 2H AC AS AH 3D
 """
 
+#: `frog` deal 1 dealt to two waste piles: no search here has decided it (the few-pile
+#: frontier, README), so a node or time limit always stops the search. The command's
+#: arguments; `open_deal()` is the same deal for the Python API.
+OPEN_DEAL_ARGS = ("1", "--waste-piles", "2")
+
+
+def open_deal():
+    """The deal of OPEN_DEAL_ARGS."""
+    from solver.patience import deal_from_number, variant_rules
+    return deal_from_number(variant_rules("frog").with_overrides(waste_piles=2), 1)
+
 
 # --- the command ----------------------------------------------------------------------------------
 

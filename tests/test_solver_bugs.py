@@ -12,7 +12,7 @@ import json
 import time
 
 import pytest
-from tests.conftest import TINY
+from tests.conftest import OPEN_DEAL_ARGS, TINY
 
 METHODS = ("search", "cpsat", "brute", "portfolio")
 
@@ -231,10 +231,9 @@ def test_a_table_that_cannot_grow_keeps_searching(frog, monkeypatch):
         real(self, entries)
 
     monkeypatch.setattr(state.Table, "_allocate", no_memory_beyond_the_start)
-    # frog deal 1 on two waste piles stays unknown (the few-pile frontier); one job, so the
-    # statistics are one table's
-    code, out, err = frog("solve", "1", "--waste-piles", "2", "--max-nodes", "800K",
-                          "--memory", "1G", "--json", "--jobs", "1")
+    # the open deal stays unknown; one job, so the statistics are one table's
+    code, out, err = frog("solve", *OPEN_DEAL_ARGS, "--max-nodes", "800K", "--memory", "1G",
+                          "--json", "--jobs", "1")
     data = json.loads(out)
     assert code == 3 and err == ""
     assert (data["verdict"], data["reason"], data["nodes"]) == ("unknown", "node limit", 800_000)

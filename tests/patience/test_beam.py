@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from tests.conftest import seeded
+from tests.conftest import open_deal, seeded
 from tests.patience.gen_games import (Tally, compare_methods, play_randomly, random_game,
                                       random_stacked_game)
 
@@ -157,8 +157,7 @@ def test_a_beam_wins_a_deal_the_restarts_leave_open() -> None:
 
 
 def test_beams_keep_the_node_limit_exact() -> None:
-    deal = deal_from_number(variant_rules("frog"), 708)  # a survey unknown, still one at 2M
-    result = solve(deal, Limits(max_nodes=2_000_000, memory=1 << 24))
+    result = solve(open_deal(), Limits(max_nodes=2_000_000, memory=1 << 24))
     assert (result.verdict, result.reason, result.nodes) == ("unknown", "node limit", 2_000_000)
     assert result.stats["beams"] >= 1 and 0 < result.stats["beam_nodes"] < 2_000_000
 

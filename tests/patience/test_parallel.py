@@ -15,13 +15,9 @@ import pytest
 from solver.answer import Limits, Result, SolverBug, Verdict
 from solver.patience import decide, deal_from_number, parse_deal, variant_rules
 from solver.patience.search import parallel, solve
-from tests.conftest import SMALL_LOST, TINY, default_sigint, frog_argv, one_error_line, process_env
+from tests.conftest import (OPEN_DEAL_ARGS, SMALL_LOST, TINY, default_sigint, frog_argv,
+                            one_error_line, open_deal, process_env)
 
-
-#: `frog` deal 1 dealt to two waste piles: no search here has decided it (the few-pile
-#: frontier, README), so a limit always stops it in these tests.
-HARD = 1
-HARD_RULES = ("--waste-piles", "2")
 
 needs_fork = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
                                 reason="the failure tests patch the workers through fork")
@@ -29,10 +25,6 @@ needs_fork = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_meth
 
 def frog(number: int):
     return deal_from_number(variant_rules("frog"), number)
-
-
-def hard():
-    return deal_from_number(variant_rules("frog").with_overrides(waste_piles=2), HARD)
 
 
 def test_seed_zero_is_the_standard_sequence_node_for_node():
@@ -75,7 +67,7 @@ def test_a_deal_won_in_the_first_try_starts_no_process():
 
 def test_node_limit_is_the_total_over_all_workers():
     progress: list[int] = []
-    result = decide(hard(), limits=Limits(max_nodes=700_000), jobs=2,
+    result = decide(open_deal(), limits=Limits(max_nodes=700_000), jobs=2,
                     progress=lambda nodes, seconds, restarts: progress.append(nodes))
     assert (result.verdict, result.reason) == (Verdict.UNKNOWN, "node limit")
     assert result.nodes == 700_000 and result.stats["jobs"] == 2
@@ -86,7 +78,7 @@ def test_node_limit_is_the_total_over_all_workers():
 def test_time_limit_is_wall_clock_for_the_whole(monkeypatch):
     monkeypatch.setattr(parallel, "FIRST_TRY_NODES", 1000)  # workers start on a loaded machine
     start = time.perf_counter()
-    result = decide(hard(), limits=Limits(timeout=2.0), jobs=2)
+    result = decide(open_deal(), limits=Limits(timeout=2.0), jobs=2)
     assert (result.verdict, result.reason) == (Verdict.UNKNOWN, "time limit")
     assert time.perf_counter() - start < 2.0 + parallel.STOP_GRACE
     assert result.nodes > 1000 and result.stats["jobs"] == 2
@@ -140,14 +132,14 @@ def _die(*args, **kwargs) -> Result:
 def test_a_worker_failure_is_a_solver_bug(monkeypatch, behaviour, words):
     _patch_workers(monkeypatch, behaviour)
     with pytest.raises(SolverBug, match=words):
-        decide(hard(), limits=Limits(timeout=30.0), jobs=2)
+        decide(open_deal(), limits=Limits(timeout=30.0), jobs=2)
     assert not multiprocessing.active_children()
 
 
 @needs_fork
 def test_a_worker_bug_exits_4_without_a_traceback(monkeypatch, frog):
     _patch_workers(monkeypatch, _raise)
-    code, _, err = frog("solve", str(HARD), *HARD_RULES, "--jobs", "2", "--timeout", "30s")
+    code, _, err = frog("solve", *OPEN_DEAL_ARGS, "--jobs", "2", "--timeout", "30s")
     assert code == 4 and "internal error" in err and "boom" in err
     assert "Traceback" not in err
 
@@ -201,7 +193,7 @@ def test_ctrl_c_stops_every_worker_and_reports_the_statistics(whole_group):
     terminal's Ctrl-C): unknown (interrupted), exit 3, nodes of all processes, and no
     worker left running."""
     subprocess.run(frog_argv("solve", "9", "-q"), capture_output=True, timeout=600)
-    argv = frog_argv("solve", HARD, *HARD_RULES, "--jobs", "2", "--json", "--memory", "64M")
+    argv = frog_argv("solve", *OPEN_DEAL_ARGS, "--jobs", "2", "--json", "--memory", "64M")
     process = subprocess.Popen(argv,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=whole_group, env=process_env(),
@@ -242,7 +234,7 @@ def test_spawned_workers_load_the_kernel_themselves(monkeypatch):
 def test_workers_stop_when_the_command_is_killed():
     """kill -9 of the command leaves no search running: each worker notices that its parent
     is gone between two kernel chunks."""
-    argv = frog_argv("solve", HARD, *HARD_RULES, "--jobs", "2", "-q", "--memory", "64M")
+    argv = frog_argv("solve", *OPEN_DEAL_ARGS, "--jobs", "2", "-q", "--memory", "64M")
     process = subprocess.Popen(argv,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=process_env())
     workers: set[int] = set()
@@ -345,7 +337,7 @@ def test_the_cpsat_worker_stops_when_the_searches_end():
     """CP-SAT has no node limit of its own: it stops with the searches, and the node count
     and the reason are theirs."""
     start = time.perf_counter()
-    result = decide(hard(), "portfolio", Limits(max_nodes=700_000), jobs=2)
+    result = decide(open_deal(), "portfolio", Limits(max_nodes=700_000), jobs=2)
     assert (result.verdict, result.reason) == (Verdict.UNKNOWN, "node limit")
     assert result.nodes == 700_000 and result.method == "portfolio"
     assert time.perf_counter() - start < 60

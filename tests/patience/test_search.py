@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from tests.conftest import seeded
+from tests.conftest import open_deal, seeded
 from tests.patience.gen_games import Tally, compare_methods, random_game, random_stacked_game
 
 from solver.patience.brute import brute_solve
@@ -168,8 +168,7 @@ def test_node_limit_gives_unknown_with_reason() -> None:
 
 
 def test_time_limit_gives_unknown_with_reason() -> None:
-    # two waste piles: no search here has decided this deal (the few-pile frontier)
-    deal = deal_from_number(variant_rules("frog").with_overrides(waste_piles=2), 1)
+    deal = open_deal()
     result = solve(deal, Limits(timeout=0.3, memory=1 << 20))
     assert (result.verdict, result.reason) == ("unknown", "time limit")
     assert 0.3 <= result.seconds < 5
