@@ -14,10 +14,10 @@ with every card up is a win, rebuilt move by move from the choices that led to i
 Where depth-first search commits early and explores late choices exhaustively, the beam
 keeps many different early choices alive and judges them by a score: cards up and empty
 waste piles, less a penalty for each card lying under a higher one in the reserve or a pile
-(the higher card must go up first: the gap between their ranks), plus a little random noise. Since the beam keeps
-only some positions and the policies make only some of the foundation moves, a failed
-beam proves nothing; a found line is a real line of play (the caller replays it through
-the rules engine like every win).
+(the higher card must go up first: the gap between their ranks), plus a little random
+noise. Since the beam keeps only some positions and the policies make only some of the
+foundation moves, a failed beam proves nothing; a found line is a real line of play (the
+caller replays it through the rules engine like every win).
 """
 from __future__ import annotations
 
