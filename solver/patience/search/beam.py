@@ -242,24 +242,27 @@ def _score(st, reserve, piles, h, npiles, up_weight):
     unknowns the beam alone won 72 and 59 of them, against 54 and 49 with the step gaps
     (benchmarks/results/beam.txt).
     """
-    penalty = 0
-    highest = 0
-    for i in range(st[RD] - 1, -1, -1):
-        if reserve[i] > highest:
-            highest = reserve[i]
-        else:
-            penalty += highest - reserve[i]
+    penalty = _buried_penalty(reserve, st[RD])
     empty = 0
     for p in range(npiles):
         if h[p] == 0:
             empty += 1
-        highest = 0
-        for i in range(h[p] - 1, -1, -1):
-            if piles[p, i] > highest:
-                highest = piles[p, i]
-            else:
-                penalty += highest - piles[p, i]
+        penalty += _buried_penalty(piles[p], h[p])
     return up_weight * (st[UP] + empty) - penalty
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _buried_penalty(stack, height):
+    """The rank gaps between each card of a stack (bottom first, `height` cards) and the
+    highest card above it."""
+    penalty = 0
+    highest = 0
+    for i in range(height - 1, -1, -1):
+        if stack[i] > highest:
+            highest = stack[i]
+        else:
+            penalty += highest - stack[i]
+    return penalty
 
 
 @njit(cache=True, _nrt=False)
