@@ -36,6 +36,11 @@ from solver.patience.search.state import SearchArrays
 #: Without the empty piles in the score, 4 won 17 and 21. With the buried-card penalty of
 #: `_score` (twelfth session), 4 and 8 won 35 and 35 `frog`, 50 and 46 Sir Tommy deals.
 UP_WEIGHT = 4
+#: The extra penalty of a buried card that the foundations could soon take: one whose rank
+#: minus one is already up somewhere (`_buried_penalty`). Measured at width 2,000 on the 260
+#: survey unknowns of benchmarks/results/beam.txt (thirteenth session): 149 won against 131
+#: without it (Sir Tommy set 2: 21 against 9); 1 and 4 instead of 2 won fewer.
+NEAR_PENALTY = 2
 #: Two policies for the foundation moves before a turn: safe moves only, or every fit.
 #: Every child the beam scores (a policy, then a placement) counts as one node.
 POLICIES = 2
@@ -232,29 +237,32 @@ def _placement(option, st, stock, n, forced, npiles, h, piles):
 
 
 @njit(cache=True, _nrt=False)
-def _score(st, reserve, piles, h, npiles, up_weight):
+def _score(st, reserve, piles, h, n, npiles, up_weight):
     """Cards up and empty piles, weighted, less a penalty for every buried card: how many
     ranks the highest card above it in its stack (the reserve or a pile) stands above it,
-    since that card must go up first.
+    since that card must go up first, and NEAR_PENALTY more if the foundations could soon
+    take it.
 
     Counting every buried card, not only the gap at each step up the stack, also weighs
     how deep a low card lies: at width 2,000 on 140 `frog` and 120 `sir-tommy` survey
     unknowns the beam alone won 72 and 59 of them, against 54 and 49 with the step gaps
-    (benchmarks/results/beam.txt).
+    (benchmarks/results/beam.txt). A card whose rank is next in line somewhere is worth
+    more than its rank gap says: the beam then won 79 and 70.
     """
-    penalty = _buried_penalty(reserve, st[RD])
+    penalty = _buried_penalty(reserve, st[RD], n)
     empty = 0
     for p in range(npiles):
         if h[p] == 0:
             empty += 1
-        penalty += _buried_penalty(piles[p], h[p])
+        penalty += _buried_penalty(piles[p], h[p], n)
     return up_weight * (st[UP] + empty) - penalty
 
 
 @njit(cache=True, inline="always", _nrt=False)
-def _buried_penalty(stack, height):
+def _buried_penalty(stack, height, n):
     """The rank gaps between each card of a stack (bottom first, `height` cards) and the
-    highest card above it."""
+    highest card above it, plus NEAR_PENALTY for each such buried card of a rank r with a
+    rank r-1 card up (n[0] > 0: Aces count)."""
     penalty = 0
     highest = 0
     for i in range(height - 1, -1, -1):
@@ -262,6 +270,8 @@ def _buried_penalty(stack, height):
             highest = stack[i]
         else:
             penalty += highest - stack[i]
+            if n[stack[i] - 1] > 0:
+                penalty += NEAR_PENALTY
     return penalty
 
 
@@ -305,7 +315,7 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
                                    scratch, kernel.ALL_OPTIONS):
                     continue
                 k1, k2 = kernel._key(st, ph1, ph2, h, sleep, 0, npiles)
-                score = _score(st, reserve, piles, h, npiles, up_weight) * 1024
+                score = _score(st, reserve, piles, h, n, npiles, up_weight) * 1024
                 if noise > 0:
                     score += _next_random(rng) % (noise * 1024)
                 kid_parent[kids] = k
