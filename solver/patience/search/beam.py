@@ -14,7 +14,8 @@ with every card up is a win, rebuilt move by move from the choices that led to i
 Where depth-first search commits early and explores late choices exhaustively, the beam
 keeps many different early choices alive and judges them by a score: cards up and empty
 waste piles, less a penalty for each card lying under a higher one in the reserve or a pile
-(the higher card must go up first: the gap between their ranks), plus a little random
+(the higher card must go up first: the gap between their ranks, and a little more when
+a card of the rank below the buried one is up already), plus a little random
 noise. Since the beam keeps only some positions and the policies make only some of the
 foundation moves, a failed beam proves nothing; a found line is a real line of play (the
 caller replays it through the rules engine like every win).
@@ -246,8 +247,9 @@ def _score(st, reserve, piles, h, n, npiles, up_weight):
     Counting every buried card, not only the gap at each step up the stack, also weighs
     how deep a low card lies: at width 2,000 on 140 `frog` and 120 `sir-tommy` survey
     unknowns the beam alone won 72 and 59 of them, against 54 and 49 with the step gaps
-    (benchmarks/results/beam.txt). A card whose rank is next in line somewhere is worth
-    more than its rank gap says: the beam then won 79 and 70.
+    (benchmarks/results/beam.txt). A buried card that some foundation could soon take
+    (a card of the rank below it is up) costs more than its rank gap says: with that, the
+    beam won 79 and 70.
     """
     penalty = _buried_penalty(reserve, st[RD], n)
     empty = 0
