@@ -1,7 +1,8 @@
 """The search checked against itself on full deals, where no plain reference is fast enough:
-the default solver (2^18-entry table, move-ordering hints, the pruned and ordered frog
-discards) against the same kernel with the hints off, a 2^10-entry table and every one of
-the 364 frog discards. Each setting alone is checked on small deals here too.
+the default solver (2^18-entry table with shifted bounds, move-ordering hints, the pruned
+and ordered frog discards) against the same kernel with the hints off, a 2^10-entry table
+whose entries answer only the position they were stored for, and every one of the 364
+frog discards. Each setting alone is checked on small deals here too.
 
 Deals come from the run's seed (FROG_SEED, tests/conftest.py); FROG_SOAK=N checks N deals
 instead of the default few.
@@ -26,8 +27,10 @@ FULL_DEALS = 3  # 20-30 s with the default seed (22 s of CPU; deals cost 1-12 s,
 
 
 def check_solution(deal, rules: Rules):
-    """The check's solution: no hints, a tiny table, every frog discard."""
-    return solve(deal, rules, table_bits=TINY_TABLE_BITS, hints=False, every_discard=True)
+    """The check's solution: no hints, a tiny table without shifted bounds, every frog
+    discard."""
+    return solve(deal, rules, table_bits=TINY_TABLE_BITS, hints=False, every_discard=True,
+                 shifted=False)
 
 
 def test_full_deals_every_contract_against_the_unpruned_search(seed):
@@ -57,8 +60,9 @@ def test_each_check_setting_equals_minimax(contract, trump, seed):
     small deals."""
     rng = seeded(seed, "test_each_check_setting_equals_minimax", contract, trump)
     settings = [dict(hints=False), dict(table_bits=0), dict(table_bits=TINY_TABLE_BITS),
-                dict(every_discard=True),
-                dict(table_bits=TINY_TABLE_BITS, hints=False, every_discard=True)]
+                dict(every_discard=True), dict(shifted=False),
+                dict(table_bits=TINY_TABLE_BITS, hints=False, every_discard=True,
+                     shifted=False)]
     for _ in range(30):
         deal = small_deal(rng, rng.choice([2, 3]), rng.randint(0, 3) if contract == "frog" else 0)
         rules = Rules(contract, rng.randint(1, 3), trump, must_overtrump=rng.random() < 0.5)

@@ -17,6 +17,7 @@ from solver.tricks.deal import Deal, make_deal
 from solver.tricks.engine import Game, replay
 from solver.tricks.brute import brute_force, minimax
 from solver.tricks.rules import Rules
+from solver.tricks.search import kernel
 from solver.tricks.search.driver import Searcher, frog_discards, solve
 
 CONTRACTS = [("grand", 2), ("chico", 0), ("chico", 1), ("chico", 3), ("frog", 2)]
@@ -123,3 +124,41 @@ def test_discards_skipped_never_beat_the_ones_tried(seed):
         rules = Rules("frog", rng.randint(1, 3), must_overtrump=rng.random() < 0.5)
         tried = max(minimax(Game.start(deal, rules, list(d))) for d in frog_discards(deal, rules))
         assert tried == brute_force(deal, rules), (deal, rules)
+
+
+def renumbered(deal: Deal, rng: random.Random) -> tuple[Deal, dict[int, int]]:
+    """`deal` with each suit's cards replaced by as many other cards of the suit, chosen at
+    random and given out in rank order (lowest to whoever held the lowest): the same key
+    (`kernel._key`), other points. Returns it and the map of cards."""
+    held = [c for h in deal.hands for c in h]
+    image = {}
+    for suit in range(4):
+        mine = sorted(c for c in held if c // 9 == suit)
+        image.update(zip(mine, sorted(rng.sample(range(9 * suit, 9 * suit + 9), len(mine)))))
+    return make_deal([[image[c] for c in h] for h in deal.hands], [], deal.leader), image
+
+
+@pytest.mark.parametrize("contract, trump", [c for c in CONTRACTS if c[0] != "frog"])
+def test_positions_with_one_key_are_within_the_shifted_bounds(contract, trump, seed):
+    """The table's lemma (`kernel._shifted_bounds`), checked with plain minimax: two
+    positions whose cards differ only in which ones of each suit are in play have the same
+    key, and the value of one lies within the other's shifted by the points the cards
+    differ in; the best card maps to the card of the same place in its suit."""
+    rng = seeded(seed, "tricks", "shifted", contract, trump)
+    tight = 0
+    for _ in range(150):
+        deal = random_deal(rng, rng.choice([2, 3, 4]), 0)
+        deal = make_deal(deal.hands, [], deal.leader)
+        other, image = renumbered(deal, rng)
+        rules = Rules(contract, rng.randint(1, 3), trump, must_overtrump=rng.random() < 0.5)
+        hands, moved = ([mask_of(h) for h in d.hands] for d in (deal, other))
+        leader = deal.leader - 1
+        assert kernel._key(*hands, leader) == kernel._key(*moved, leader)
+        value, moved_value = (minimax(Game.start(d, rules)) for d in (deal, other))
+        best = rng.choice(deal.hands[deal.leader - 1])
+        low, high, mapped = kernel._shifted_bounds(
+            hands[0] | hands[1] | hands[2], moved[0] | moved[1] | moved[2], value, value, best)
+        assert low <= moved_value <= high, (deal, other, rules)
+        assert mapped == image[best]
+        tight += low == moved_value or high == moved_value
+    assert tight > 0  # the bounds are not so wide that they could never fail

@@ -59,15 +59,19 @@ class Searcher:
 
     `table_bits` sets the table's size (2^table_bits slots; any size from 1 slot up gives
     the same values, a small one only more nodes). `hints=False` turns the move-ordering
-    hints off (the kernel then leaves its hint table, here of one word, alone). Both exist
-    to check the search against itself (tests/tricks/test_check.py).
+    hints off (the kernel then leaves its hint table, here of one word, alone), and
+    `shifted=False` the table's shifted bounds (an entry then answers only the position it
+    was stored for, see `kernel._shifted_bounds`). These exist to check the search against
+    itself (tests/tricks/test_check.py).
     """
 
-    def __init__(self, rules: Rules, table_bits: int = TABLE_BITS, hints: bool = True) -> None:
+    def __init__(self, rules: Rules, table_bits: int = TABLE_BITS, hints: bool = True,
+                 shifted: bool = True) -> None:
         self.rules = rules
         self.ctx = np.zeros(kernel.CTX_FIELDS, dtype=np.int64)
-        self.ctx[[kernel.TRUMP, kernel.BIDDER, kernel.MUST_OVERTRUMP, kernel.USE_HINTS]] = [
-            rules.trump, rules.bidder - 1, int(rules.must_overtrump), int(hints)]
+        self.ctx[[kernel.TRUMP, kernel.BIDDER, kernel.MUST_OVERTRUMP, kernel.USE_HINTS,
+                  kernel.USE_SHIFTED]] = [rules.trump, rules.bidder - 1,
+                                          int(rules.must_overtrump), int(hints), int(shifted)]
         size = 1 << table_bits
         # A zero key is never a position's (hand 1 is never empty there), so zeroed memory,
         # which the system hands out lazily, is an empty table.
@@ -105,14 +109,15 @@ class Searcher:
 
 
 def solve(deal: Deal, rules: Rules, table_bits: int = TABLE_BITS, hints: bool = True,
-          every_discard: bool = False) -> Solution:
+          every_discard: bool = False, shifted: bool = True) -> Solution:
     """The bidder's exact total under perfect play, with the discard and a checked line.
 
-    `table_bits` and `hints` go to `Searcher`, `every_discard` to `discard_and_play_points`:
+    `table_bits`, `hints` and `shifted` go to `Searcher`, `every_discard` to
+    `discard_and_play_points`:
     other settings give the same total (the line and discard may be other optimal ones),
     which is how the search is checked against itself on full deals.
     """
-    searcher = Searcher(rules, table_bits, hints)
+    searcher = Searcher(rules, table_bits, hints, shifted)
     if rules.contract == "frog":
         discard, play_points = discard_and_play_points(deal, rules, searcher, every_discard)
         banked = points_of(discard)

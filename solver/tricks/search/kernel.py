@@ -13,7 +13,9 @@ Pruning, all of it exact:
 - bounds from points still out: at a trick boundary the answer lies between the points of
   the bidder's unbroken run of top trumps and the points in hands minus the defenders' run;
 - the table, probed and stored at trick boundaries only, holds lower and upper bounds; its
-  key renumbers the worthless cards of each suit among those still in play (`_key`);
+  key renumbers the cards of each suit among those still in play (`_key`), so positions
+  that differ only in which cards are gone share an entry, its bounds shifted by the
+  points the renumbered cards differ in (`_shifted_bounds`);
 - equivalent cards: two cards of one hand, of one suit and both worth nothing (6-9), with
   no card of that suit between them still in a hand or on the current trick, are one choice;
 - move ordering: the table's best card first; when following, cards that take the trick,
@@ -34,12 +36,16 @@ from numba import njit
 
 from solver.tricks.cards import POINTS, RANK_POINTS
 
-TRUMP, BIDDER, MUST_OVERTRUMP, NODES, USE_HINTS = 0, 1, 2, 3, 4
-CTX_FIELDS = 5  # `ctx[USE_HINTS]` 0 turns the hints off (a check of the search, see `search`)
+TRUMP, BIDDER, MUST_OVERTRUMP, NODES, USE_HINTS, USE_SHIFTED = 0, 1, 2, 3, 4, 5
+# `ctx[USE_HINTS]` 0 turns the hints off, `ctx[USE_SHIFTED]` 0 the table's shifted bounds
+# (`_settled_by_table`): both are checks of the search, see `search`.
+CTX_FIELDS = 6
 INFINITY = 1000
 ZERO_POINT_RANKS = 4  # ranks 0-3 (6 7 8 9) are worth nothing
+POINT_CARDS = sum(0x1F0 << (9 * suit) for suit in range(4))  # ranks J Q K T A of each suit
 
 CARD_POINTS = np.array(POINTS, dtype=np.int64)
+RANK_POINTS9 = np.array(RANK_POINTS, dtype=np.int64)
 SUIT_POINTS = np.array(
     [sum(RANK_POINTS[r] for r in range(9) if m >> r & 1) for m in range(512)], dtype=np.int64)
 
@@ -50,10 +56,10 @@ SEAT = np.array([0, 1, 2, 0, 1, 2], dtype=np.int64)  # a sum of two seats (or of
 HIGHEST = np.array([m.bit_length() - 1 for m in range(512)], dtype=np.int64)  # -1 for none
 
 
-def _packed(held: int, present: int) -> int:
+def _packed(held: int, present: int, width: int = ZERO_POINT_RANKS) -> int:
     """The cards `held` among the worthless ones `present` (4-bit masks of ranks 6-9),
     renumbered 0, 1, 2... in the order of `present` (see `_key`)."""
-    bits = [r for r in range(ZERO_POINT_RANKS) if present >> r & 1]
+    bits = [r for r in range(width) if present >> r & 1]
     return sum(1 << i for i, r in enumerate(bits) if held >> r & 1)
 
 
@@ -119,26 +125,76 @@ def sure_trump_points(bidder_hand: int, rest: int, trump: int):
     return 0, 0
 
 
+PACK5 = np.array([[_packed(h, z, 5) for h in range(32)] for z in range(32)], dtype=np.int64)
+POPCOUNT = np.array([bin(m).count("1") for m in range(512)], dtype=np.int64)
+LOWEST = np.array([(m & -m).bit_length() - 1 for m in range(512)], dtype=np.int64)
+
+
 @njit(cache=True)
 def _key(h0: int, h1: int, h2: int, leader: int):
-    """The table key of a trick boundary: two words holding the three hands and the leader.
+    """The table key of a trick boundary: two words holding the three hands and the leader,
+    each suit's cards renumbered 0, 1, 2... among those still in play (lowest first).
 
-    The worthless cards (6-9) of each suit are renumbered 0, 1, 2... among those still in
-    play. They differ only in their order, and a card played is gone, so a hand holding
-    the 8 after the 6 or 7 has been played is the same as one holding the 6 or 7 as long as
-    every card keeps its place among those still in play: such positions share an entry.
+    Positions with one key play alike: mapping the cards of one onto the other, suit by
+    suit in rank order, keeps every card's holder and its place among the cards in play,
+    so legal plays and trick winners correspond. Only points may differ (an Ace where the
+    other has a Ten), and `_shifted_bounds` widens a stored bound by at most that.
     """
     rest = h0 | h1 | h2
     for suit in range(4):
         shift = 9 * suit
-        present = (rest >> shift) & 15
-        if present == 15:
-            continue  # no worthless card of this suit gone: nothing to renumber
-        keep = ~(15 << shift)
-        h0 = (h0 & keep) | (PACK[present, (h0 >> shift) & 15] << shift)
-        h1 = (h1 & keep) | (PACK[present, (h1 >> shift) & 15] << shift)
-        h2 = (h2 & keep) | (PACK[present, (h2 >> shift) & 15] << shift)
+        present = (rest >> shift) & 511
+        if present == 511:
+            continue  # no card of this suit gone: nothing to renumber
+        low = present & 15
+        high = present >> 4
+        width = POPCOUNT[low]
+        keep = ~(511 << shift)
+        a = (h0 >> shift) & 511
+        b = (h1 >> shift) & 511
+        c = (h2 >> shift) & 511
+        h0 = (h0 & keep) | ((PACK[low, a & 15] | (PACK5[high, a >> 4] << width)) << shift)
+        h1 = (h1 & keep) | ((PACK[low, b & 15] | (PACK5[high, b >> 4] << width)) << shift)
+        h2 = (h2 & keep) | ((PACK[low, c & 15] | (PACK5[high, c >> 4] << width)) << shift)
     return h0 | (leader << 36) | ((h1 & 0x3FFFF) << 38), (h1 >> 18) | (h2 << 18)
+
+
+@njit(cache=True)
+def _shifted_bounds(stored: int, rest: int, low: int, high: int, best: int):
+    """Bounds for the position whose cards in play are `rest`, from bounds (low, high) and
+    best card stored for a position with the same key whose cards in play were `stored`.
+
+    Map the stored position's cards onto this one's, suit by suit in rank order (`_key`).
+    Under the map every line of play has a twin with the same tricks won by the same
+    seats; only the mapped cards' points differ. So for any play of both sides the
+    bidder's points differ by at most the sum of the gains (cards worth more here) and
+    at least minus the sum of the losses, and so do the values under perfect play:
+    value >= low - losses and value <= high + gains. The best card maps to the card of
+    the same place in its suit."""
+    gains = 0
+    losses = 0
+    mapped = best
+    for suit in range(4):
+        shift = 9 * suit
+        a = (stored >> shift) & 511
+        b = (rest >> shift) & 511
+        if a == b:
+            continue
+        if best >= 0 and SUIT_OF[best] == suit:
+            i = POPCOUNT[a & ((1 << (best - shift)) - 1)]
+            m = b
+            for _ in range(i):
+                m &= m - 1
+            mapped = shift + LOWEST[m]
+        while a:
+            diff = RANK_POINTS9[LOWEST[b]] - RANK_POINTS9[LOWEST[a]]
+            if diff > 0:
+                gains += diff
+            else:
+                losses -= diff
+            a &= a - 1
+            b &= b - 1
+    return max(low - losses, 0), high + gains, mapped
 
 
 @njit(cache=True)
@@ -151,10 +207,11 @@ def _slot(key1: int, key2: int, size_mask: int) -> int:
 
 
 @njit(cache=True)
-def _entry(low: int, high: int, best: int) -> int:
+def _entry(low: int, high: int, best: int, rest: int) -> int:
     """A table entry in one word, read in the same cache line as its key: the lower and
-    upper bounds (0-120, a byte each) and the best card plus one (0 for none)."""
-    return low | (high << 8) | ((best + 1) << 16)
+    upper bounds (0-120, a byte each), the best card plus one (0 for none) and the cards
+    in play (`rest`, 36 bits: positions sharing a key may differ in them, `_key`)."""
+    return low | (high << 8) | ((best + 1) << 16) | (rest << 22)
 
 
 @njit(cache=True, inline="always")
@@ -408,22 +465,33 @@ def _settled_by_points_out(h0: int, h1: int, h2: int, leader: int, alpha: int, b
 
 
 @njit(cache=True, inline="always")
-def _settled_by_table(found: bool, entry: int, alpha: int, beta: int, low: int, high: int):
-    """What the table says of a trick boundary, from its slot's entry if the slot holds
-    the position (`found`). Returns (done, answer, alpha, beta, low, high, card): the
-    answer when its bounds settle the node, else the window narrowed to them, the bounds
-    known (the table's, or else those given) and its best card (-1 for none)."""
-    if not found:
+def _settled_by_table(found: bool, entry: int, rest: int, use_shifted: bool, alpha: int,
+                      beta: int, low: int, high: int):
+    """What the table says of a trick boundary whose cards in play are `rest`, from its
+    slot's entry if the slot holds the position's key (`found`). Returns (done, answer,
+    alpha, beta, low, high, card): the answer when the bounds settle the node, else the
+    window narrowed to them, the bounds known (the table's, shifted when the entry was
+    stored for other cards in play, `_shifted_bounds`, and those given) and its best card
+    (-1 for none). Without `use_shifted` an entry stored for other cards with points is
+    not used (one that differs only in worthless cards shifts by nothing)."""
+    stored = entry >> 22
+    if not found or ((stored ^ rest) & POINT_CARDS != 0 and not use_shifted):
         return False, 0, alpha, beta, low, high, -1
-    low = entry & 255
-    high = (entry >> 8) & 255
+    table_low = entry & 255
+    table_high = (entry >> 8) & 255
+    best = ((entry >> 16) & 63) - 1
+    if stored != rest:
+        table_low, table_high, best = _shifted_bounds(stored, rest, table_low, table_high,
+                                                      best)
+    low = max(low, table_low)
+    high = min(high, table_high)
     if low >= beta:
         return True, low, alpha, beta, low, high, -1
     if high <= alpha:
         return True, high, alpha, beta, low, high, -1
     if low == high:
         return True, low, alpha, beta, low, high, -1
-    return False, 0, max(alpha, low), min(beta, high), low, high, (entry >> 16) - 1
+    return False, 0, max(alpha, low), min(beta, high), low, high, best
 
 
 @njit(cache=True, inline="always")
@@ -512,7 +580,8 @@ F_COUNT, F_NEXT = 15, 16  # the cards listed in the row of `moves`, the next one
 F_GAIN = 17  # the points the card being searched won for the bidder by closing a trick
 F_SCOUT = 18  # 1 while that card is searched with a one-point window
 F_HINT = 19  # the node's hint key
-FRAME_FIELDS = 20
+F_REST = 20  # at a trick boundary, the cards in play (for the table entry)
+FRAME_FIELDS = 21
 MAX_DEPTH = 3 * 11 + 2
 
 # The helpers below take arrays and touch them without a branch in between: they read,
@@ -525,20 +594,23 @@ MAX_DEPTH = 3 * 11 + 2
 
 
 @njit(cache=True, inline="always")
-def _probe(table, key1: int, key2: int):
+def _probe(table, key1: int, key2: int, salt: int):
     """A trick boundary's key in the table: (slot, whether the slot holds this key, the
-    slot's entry)."""
-    slot = _slot(key1, key2, table.shape[0] - 1)
+    slot's entry). `salt` (0, or the cards with points in play when shifted bounds are
+    off) goes into the slot only: positions sharing a key then get slots of their own
+    instead of evicting each other."""
+    slot = _slot(key1 ^ salt, key2, table.shape[0] - 1)
     return slot, (table[slot, 0] == key1) & (table[slot, 1] == key2), table[slot, 2]
 
 
 @njit(cache=True, inline="always")
-def _note_boundary(frames, d, slot, key1, key2, alpha, beta, low, high) -> None:
+def _note_boundary(frames, d, slot, key1, key2, rest, alpha, beta, low, high) -> None:
     """Note what `_store_bounds` needs of frame d, a trick boundary (its slot, key and the
     bounds known before its search), and its window narrowed to those bounds."""
     frames[d, F_SLOT] = slot
     frames[d, F_KEY1] = key1
     frames[d, F_KEY2] = key2
+    frames[d, F_REST] = rest
     frames[d, F_LOW] = low
     frames[d, F_HIGH] = high
     frames[d, F_ALPHA] = alpha
@@ -656,7 +728,7 @@ def _store_bounds(frames, d, table) -> None:
     slot = frames[d, F_SLOT]
     table[slot, 0] = frames[d, F_KEY1]
     table[slot, 1] = frames[d, F_KEY2]
-    table[slot, 2] = _entry(low, high, frames[d, F_BEST])
+    table[slot, 2] = _entry(low, high, frames[d, F_BEST], frames[d, F_REST])
 
 
 @njit(cache=True)
@@ -674,12 +746,14 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
     the card that last gave him a cut-off with the same hand and trick, whatever the
     defenders held. A hint is tried first only if it is one of the legal cards listed, so
     it orders moves and never changes a result. With `ctx[USE_HINTS]` 0 the hint table is
-    neither read nor written (a check of the search runs without them).
+    neither read nor written, and with `ctx[USE_SHIFTED]` 0 a table entry answers only the
+    position it was stored for (a check of the search runs without either).
     """
     trump = ctx[TRUMP]
     bidder = ctx[BIDDER]
     must_overtrump = ctx[MUST_OVERTRUMP]
     use_hints = ctx[USE_HINTS] != 0
+    use_shifted = ctx[USE_SHIFTED] != 0
     frames = np.zeros((MAX_DEPTH, FRAME_FIELDS), dtype=np.int64)
     moves = np.zeros((MAX_DEPTH, 11), dtype=np.int64)
     scores = np.zeros(11, dtype=np.int64)
@@ -703,10 +777,13 @@ def search(hands, n, leader, t0, t1, alpha, beta, ctx, table, hints):
                 frames[d, F_BETA], trump, bidder)
             if not done:
                 key1, key2 = _key(hands[0], hands[1], hands[2], frames[d, F_LEADER])
-                slot, found, entry = _probe(table, key1, key2)
+                rest = hands[0] | hands[1] | hands[2]
+                slot, found, entry = _probe(table, key1, key2,
+                                            0 if use_shifted else rest & POINT_CARDS)
                 done, answer, alpha, beta, low, high, first = _settled_by_table(
-                    found, entry, frames[d, F_ALPHA], frames[d, F_BETA], low, high)
-                _note_boundary(frames, d, slot, key1, key2, alpha, beta, low, high)
+                    found, entry, rest, use_shifted, frames[d, F_ALPHA], frames[d, F_BETA],
+                    low, high)
+                _note_boundary(frames, d, slot, key1, key2, rest, alpha, beta, low, high)
         if not done:
             first = _start_node(hands, frames, d, hints, first, bidder, use_hints)
             frames[d, F_COUNT] = _order_moves(hands, frames[d, F_N], frames[d, F_LEADER],
