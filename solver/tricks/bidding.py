@@ -24,6 +24,7 @@ from solver.tricks.cards import points_of, sort_hand
 from solver.tricks.deal import Deal, make_deal
 from solver.tricks.rules import Rules
 from solver.tricks.search import Searcher, discard_and_play_points, hand_masks, scoring_contracts
+from solver.tricks.search.driver import load_kernel
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 DEFAULT_SAMPLES = 200
@@ -196,7 +197,10 @@ def solve_samples(deals: list[Deal], seat: int, table: Table, jobs: int = 1,
     depend on `jobs` (each value is exact, whatever table it was found with). `progress`
     is called with (deals solved, deals) as parts finish, for a long run's display.
     """
-    chunks = max(1, min(len(deals), max(jobs * 4, 10)))
+    # With workers, one deal a part: the pool hands parts out as workers free up, so they
+    # finish within one deal of each other (10 parts of 20 deals could leave one idle for
+    # a part's time at the end). Alone, 10 parts, for the progress display.
+    chunks = len(deals) if jobs > 1 else max(1, min(len(deals), 10))
     parts = [(deals[i::chunks], seat, table, choices or []) for i in range(chunks)]
     results: list[list[list[int]]] = []
 
@@ -209,7 +213,7 @@ def solve_samples(deals: list[Deal], seat: int, table: Table, jobs: int = 1,
     if jobs <= 1 or len(deals) < 2:
         collect(map(_solve_chunk, parts))
     else:
-        _solve_chunk(([], seat, table, []))  # compile or load the kernel before forking
+        load_kernel()
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:

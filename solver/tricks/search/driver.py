@@ -109,6 +109,13 @@ class Searcher:
         return gain + self.value(hands, winner, [], alpha - gain, beta - gain)
 
 
+def load_kernel() -> None:
+    """Compile the kernel (first run after an install) or load it from the disk cache, by
+    searching a one-trick position: worker processes forked afterwards inherit it instead
+    of each loading it again (or racing to compile it)."""
+    Searcher(Rules("grand", 1), table_bits=0, hints=False).value([1, 1 << 9, 1 << 18], 1, [])
+
+
 def solve(deal: Deal, rules: Rules, table_bits: int = TABLE_BITS, hints: bool = True,
           every_discard: bool = False, shifted: bool = True) -> Solution:
     """The bidder's exact total under perfect play, with the discard and a checked line.
