@@ -23,8 +23,8 @@ from itertools import combinations
 from solver.tricks.cards import points_of, sort_hand
 from solver.tricks.deal import Deal, make_deal
 from solver.tricks.rules import Rules
-from solver.tricks.search import Searcher, discard_and_play_points, hand_masks, scoring_contracts
-from solver.tricks.search.driver import load_kernel
+from solver.tricks.search import (Searcher, discard_and_play_points, hand_masks, load_kernel,
+                                  scoring_contracts)
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 DEFAULT_SAMPLES = 200

@@ -45,7 +45,6 @@ ZERO_POINT_RANKS = 4  # ranks 0-3 (6 7 8 9) are worth nothing
 POINT_CARDS = sum(0x1F0 << (9 * suit) for suit in range(4))  # ranks J Q K T A of each suit
 
 CARD_POINTS = np.array(POINTS, dtype=np.int64)
-RANK_POINTS9 = np.array(RANK_POINTS, dtype=np.int64)
 SUIT_POINTS = np.array(
     [sum(RANK_POINTS[r] for r in range(9) if m >> r & 1) for m in range(512)], dtype=np.int64)
 
@@ -54,16 +53,20 @@ SUIT_POINTS = np.array(
 SUIT_OF = np.array([c // 9 for c in range(36)], dtype=np.int64)
 SEAT = np.array([0, 1, 2, 0, 1, 2], dtype=np.int64)  # a sum of two seats (or offsets), mod 3
 HIGHEST = np.array([m.bit_length() - 1 for m in range(512)], dtype=np.int64)  # -1 for none
+LOWEST = np.array([(m & -m).bit_length() - 1 for m in range(512)], dtype=np.int64)
+POPCOUNT = np.array([bin(m).count("1") for m in range(512)], dtype=np.int64)
 
 
 def _packed(held: int, present: int, width: int = ZERO_POINT_RANKS) -> int:
-    """The cards `held` among the worthless ones `present` (4-bit masks of ranks 6-9),
-    renumbered 0, 1, 2... in the order of `present` (see `_key`)."""
+    """The cards `held` among those `present` (masks of the lowest `width` ranks of a
+    suit, or of the ranks above them shifted down), renumbered 0, 1, 2... in the order of
+    `present` (see `_key`)."""
     bits = [r for r in range(width) if present >> r & 1]
     return sum(1 << i for i, r in enumerate(bits) if held >> r & 1)
 
 
 PACK = np.array([[_packed(h, z) for h in range(16)] for z in range(16)], dtype=np.int64)
+PACK5 = np.array([[_packed(h, z, 5) for h in range(32)] for z in range(32)], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -125,11 +128,6 @@ def sure_trump_points(bidder_hand: int, rest: int, trump: int):
     return 0, 0
 
 
-PACK5 = np.array([[_packed(h, z, 5) for h in range(32)] for z in range(32)], dtype=np.int64)
-POPCOUNT = np.array([bin(m).count("1") for m in range(512)], dtype=np.int64)
-LOWEST = np.array([(m & -m).bit_length() - 1 for m in range(512)], dtype=np.int64)
-
-
 @njit(cache=True)
 def _key(h0: int, h1: int, h2: int, leader: int):
     """The table key of a trick boundary: two words holding the three hands and the leader,
@@ -187,7 +185,7 @@ def _shifted_bounds(stored: int, rest: int, low: int, high: int, best: int):
                 m &= m - 1
             mapped = shift + LOWEST[m]
         while a:
-            diff = RANK_POINTS9[LOWEST[b]] - RANK_POINTS9[LOWEST[a]]
+            diff = CARD_POINTS[shift + LOWEST[b]] - CARD_POINTS[shift + LOWEST[a]]
             if diff > 0:
                 gains += diff
             else:
