@@ -3,41 +3,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 
 from cli.deal_source import add_deal_arguments, load_deal
 from cli.files import write_text
+from cli.jobs import default_jobs, jobs_from
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from
 from cli.pages import add_html_argument, check_page_path
 from solver.answer import Result, exit_code
 from solver.patience import METHODS, NOISE, Deal, decide, default_method
 from solver.replay import Header, patience_page
-
-#: The most --jobs accepted: more processes than this only share the same cores.
-MAX_JOBS = 256
-
-
-def default_jobs() -> int:
-    """The cores this process may run on (its CPU affinity where the platform tells)."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return os.cpu_count() or 1
-
-
-def jobs_from(text: str | None) -> int:
-    """--jobs: a whole number from 1 to MAX_JOBS; absent means every core."""
-    if text is None:
-        return default_jobs()
-    try:
-        jobs = int(text)
-    except ValueError:
-        raise UserError(f"--jobs must be a whole number of processes, not '{text}'") from None
-    if not 1 <= jobs <= MAX_JOBS:
-        raise UserError(f"--jobs must be from 1 to {MAX_JOBS}, not {jobs}")
-    return jobs
 
 PROGRESS_AFTER = 1.0  # seconds before a live progress line appears on a terminal
 MAX_NOISE = 1_000_000  # the kernel draws noise x 1000 in 64 bits

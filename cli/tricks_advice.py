@@ -9,6 +9,7 @@ import argparse
 import json
 
 from cli.errors import UserError
+from cli.jobs import default_jobs, jobs_from
 from cli.tricks_display import card_text, cards_text, play_text, solution_rows, trick_rows
 from solver.answer import Exit
 from solver.tricks import (CONTRACTS, DEFAULT_SAMPLES, DEFAULT_SEED, NOTE, Advice, Analysis,
@@ -94,8 +95,9 @@ def _advice_options(parser: argparse.ArgumentParser) -> None:
                         help=f"random deals of the unseen cards (default {DEFAULT_SAMPLES})")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
                         help=f"seed of the random deals (default {DEFAULT_SEED}; printed)")
-    parser.add_argument("--jobs", type=int, default=1,
-                        help="worker processes (the answer does not depend on it)")
+    parser.add_argument("--jobs", metavar="N", default=None,
+                        help=f"worker processes, each solving whole samples (default: every "
+                        f"core, here {default_jobs()}; the answer does not depend on it)")
     parser.add_argument("--exact", action="store_true",
                         help="average over every distribution of the unseen cards instead of "
                         "samples (reduced deals only: at most %d distributions)" % MAX_EXACT)
@@ -347,8 +349,6 @@ def table_of(args: argparse.Namespace) -> Table:
 def check_sampling(args: argparse.Namespace, deal: Deal, seat: int) -> None:
     if args.samples < 2:
         raise UserError("--samples must be at least 2")
-    if args.jobs < 1:
-        raise UserError("--jobs must be at least 1")
     if args.exact and distributions(deal, seat) > MAX_EXACT:
         raise UserError(f"--exact would solve {distributions(deal, seat):,} distributions "
                         f"(at most {MAX_EXACT:,}): use it on reduced deals, or sample")
@@ -379,14 +379,15 @@ def run_bid(args: argparse.Namespace) -> int:
     table = table_of(args)
     check_sampling(args, deal, args.seat)
     started = time.perf_counter()
-    advice = advise(deal, args.seat, table, args.samples, args.seed, args.jobs, args.exact,
+    jobs = jobs_from(args.jobs)
+    advice = advise(deal, args.seat, table, args.samples, args.seed, jobs, args.exact,
                     progress=_progress_line("samples"))
     _progress_done()
     seconds = time.perf_counter() - started
     if args.json:
         print(json.dumps(advice_json(advice, table, seconds)))
     else:
-        print_advice(advice, table, seconds, args.ascii, args.jobs)
+        print_advice(advice, table, seconds, args.ascii, jobs)
     return Exit.YES
 
 
@@ -468,8 +469,9 @@ def run_auction_command(args: argparse.Namespace) -> int:
         raise UserError("auction samples; --exact is for bid")
     for seat in (1, 2, 3):
         check_sampling(args, deal, seat)
+    jobs = jobs_from(args.jobs)
     show = _progress_line("samples")
-    result = run_auction(deal, table, args.samples, args.seed, args.jobs,
+    result = run_auction(deal, table, args.samples, args.seed, jobs,
                          (lambda seat, done, total: show(done, total, f"seat {seat}: "))
                          if show else None)
     _progress_done()

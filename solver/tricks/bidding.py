@@ -29,6 +29,7 @@ from solver.tricks.search import (Searcher, discard_and_play_points, hand_masks,
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 DEFAULT_SAMPLES = 200
 DEFAULT_SEED = 1
+MAX_PARTS = 1000  # parts of the deals handed to worker processes (see `solve_samples`)
 NOTE = ("double-dummy values assume every card is visible: they overstate a declarer who "
         "cannot see the other hands, so read them as an upper estimate")
 
@@ -199,8 +200,9 @@ def solve_samples(deals: list[Deal], seat: int, table: Table, jobs: int = 1,
     """
     # With workers, one deal a part: the pool hands parts out as workers free up, so they
     # finish within one deal of each other (10 parts of 20 deals could leave one idle for
-    # a part's time at the end). Alone, 10 parts, for the progress display.
-    chunks = len(deals) if jobs > 1 else max(1, min(len(deals), 10))
+    # a part's time at the end); but at most MAX_PARTS, so that --exact's many small deals
+    # do not each pay a trip to a worker. Alone, 10 parts, for the progress display.
+    chunks = min(len(deals), MAX_PARTS) if jobs > 1 else max(1, min(len(deals), 10))
     parts = [(deals[i::chunks], seat, table, choices or []) for i in range(chunks)]
     results: list[list[list[int]]] = []
 

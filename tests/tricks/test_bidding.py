@@ -11,6 +11,8 @@ import random
 import pytest
 from tests.conftest import seeded
 
+from cli import jobs
+from solver.tricks import bidding
 from solver.tricks.bidding import (
     Table,
     advise,
@@ -18,6 +20,7 @@ from solver.tricks.bidding import (
     distributions,
     sample_deals,
     solve_contracts,
+    solve_samples,
     unseen_cards,
     wilson,
 )
@@ -101,6 +104,24 @@ def test_jobs_do_not_change_the_answer(seed):
     assert advise(deal, 2, samples=12, seed=4, jobs=1) == advise(deal, 2, samples=12, seed=4, jobs=2)
 
 
+def test_parts_fewer_than_the_deals_keep_each_row_with_its_deal(seed, monkeypatch):
+    # Many small deals (--exact) go to the workers in at most MAX_PARTS parts, each part
+    # every MAX_PARTS-th deal: the rows must come back in the deals' order.
+    rng = seeded(seed, "test_parts_fewer_than_the_deals_keep_each_row_with_its_deal")
+    deals = [reduced_deal(rng, 2, 1) for _ in range(17)]
+    alone = solve_samples(deals, 3, Table(), jobs=1)
+    monkeypatch.setattr(bidding, "MAX_PARTS", 5)
+    assert solve_samples(deals, 3, Table(), jobs=2) == alone
+    assert alone == [solve_contracts(d, 3, Table()) for d in deals]
+
+
+def test_bid_uses_every_core_by_default(frog, monkeypatch):
+    monkeypatch.setattr(jobs, "default_jobs", lambda: 3)
+    code, out, _ = frog("tricks", "bid", "AH TH KH QH 9H 8H AC TC KS 7D 6D", "--seat", 1,
+                        "--samples", 2)
+    assert code == 0 and out.rstrip().endswith("(3 jobs)")
+
+
 def test_recommendation_is_the_best_expected_payment_or_pass(seed):
     rng = seeded(seed, "test_recommendation_is_the_best_expected_payment_or_pass")
     for _ in range(5):
@@ -145,6 +166,8 @@ def test_bid_command_from_a_hand_and_from_a_deal(frog, capsys, tmp_path, seed):
     (["bid", "no-such-deal.txt", "--seat", "1"], "cannot read no-such-deal.txt"),
     (["bid", "17", "--seat", "1", "--exact"], "--exact would solve"),
     (["bid", "17", "--seat", "1", "--players", "7"], "3 to 5 under foster"),
+    (["bid", "17", "--seat", "1", "--jobs", "0"], "--jobs must be from 1 to 256, not 0"),
+    (["auction", "17", "--jobs", "two"], "--jobs must be a whole number of processes"),
 ])
 def test_bid_bad_input_is_one_line_and_exit_2(frog, argv, message):
     code, _, err = frog("tricks", *argv)
