@@ -35,6 +35,7 @@ import numpy as np
 from numba import njit
 
 from solver.tricks.cards import POINTS, RANK_POINTS
+from solver.tricks.search.bits import POPCOUNT, pext
 
 TRUMP, BIDDER, MUST_OVERTRUMP, NODES, USE_HINTS, USE_SHIFTED = 0, 1, 2, 3, 4, 5
 # `ctx[USE_HINTS]` 0 turns the hints off, `ctx[USE_SHIFTED]` 0 the table's shifted bounds
@@ -54,19 +55,6 @@ SUIT_OF = np.array([c // 9 for c in range(36)], dtype=np.int64)
 SEAT = np.array([0, 1, 2, 0, 1, 2], dtype=np.int64)  # a sum of two seats (or offsets), mod 3
 HIGHEST = np.array([m.bit_length() - 1 for m in range(512)], dtype=np.int64)  # -1 for none
 LOWEST = np.array([(m & -m).bit_length() - 1 for m in range(512)], dtype=np.int64)
-POPCOUNT = np.array([bin(m).count("1") for m in range(512)], dtype=np.int64)
-
-
-def _packed(held: int, present: int, width: int = ZERO_POINT_RANKS) -> int:
-    """The cards `held` among those `present` (masks of the lowest `width` ranks of a
-    suit, or of the ranks above them shifted down), renumbered 0, 1, 2... in the order of
-    `present` (see `_key`)."""
-    bits = [r for r in range(width) if present >> r & 1]
-    return sum(1 << i for i, r in enumerate(bits) if held >> r & 1)
-
-
-PACK = np.array([[_packed(h, z) for h in range(16)] for z in range(16)], dtype=np.int64)
-PACK5 = np.array([[_packed(h, z, 5) for h in range(32)] for z in range(32)], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -133,28 +121,19 @@ def _key(h0: int, h1: int, h2: int, leader: int):
     """The table key of a trick boundary: two words holding the three hands and the leader,
     each suit's cards renumbered 0, 1, 2... among those still in play (lowest first).
 
-    Positions with one key play alike: mapping the cards of one onto the other, suit by
-    suit in rank order, keeps every card's holder and its place among the cards in play,
-    so legal plays and trick winners correspond. Only points may differ (an Ace where the
-    other has a Ten), and `_shifted_bounds` widens a stored bound by at most that.
+    The words are hands 1 and 2 with only the cards in play kept, packed together (`pext`),
+    how many cards of each suit are in play (4 bits a suit: they cut the packed hands into
+    suits) and the leader; hand 3 is the rest of the cards in play. So two positions share
+    a key exactly when, suit by suit, the same seats hold the cards in the same order.
+    Such positions play alike: mapping the cards of one onto the other, suit by suit in
+    rank order, keeps every card's holder and its place among the cards in play, so legal
+    plays and trick winners correspond. Only points may differ (an Ace where the other has
+    a Ten), and `_shifted_bounds` widens a stored bound by at most that.
     """
     rest = h0 | h1 | h2
-    for suit in range(4):
-        shift = 9 * suit
-        present = (rest >> shift) & 511
-        if present == 511:
-            continue  # no card of this suit gone: nothing to renumber
-        low = present & 15
-        high = present >> 4
-        width = POPCOUNT[low]
-        keep = ~(511 << shift)
-        a = (h0 >> shift) & 511
-        b = (h1 >> shift) & 511
-        c = (h2 >> shift) & 511
-        h0 = (h0 & keep) | ((PACK[low, a & 15] | (PACK5[high, a >> 4] << width)) << shift)
-        h1 = (h1 & keep) | ((PACK[low, b & 15] | (PACK5[high, b >> 4] << width)) << shift)
-        h2 = (h2 & keep) | ((PACK[low, c & 15] | (PACK5[high, c >> 4] << width)) << shift)
-    return h0 | (leader << 36) | ((h1 & 0x3FFFF) << 38), (h1 >> 18) | (h2 << 18)
+    counts = (POPCOUNT[rest & 511] | (POPCOUNT[(rest >> 9) & 511] << 4)
+              | (POPCOUNT[(rest >> 18) & 511] << 8) | (POPCOUNT[(rest >> 27) & 511] << 12))
+    return pext(h0, rest) | (counts << 36) | (leader << 52), pext(h1, rest)
 
 
 @njit(cache=True)
