@@ -378,8 +378,8 @@ def run_bid(args: argparse.Namespace) -> int:
     deal = load_hand(args.hand, args.seat)
     table = table_of(args)
     check_sampling(args, deal, args.seat)
-    started = time.perf_counter()
     jobs = jobs_from(args.jobs)
+    started = time.perf_counter()
     advice = advise(deal, args.seat, table, args.samples, args.seed, jobs, args.exact,
                     progress=_progress_line("samples"))
     _progress_done()
