@@ -61,6 +61,19 @@ class SearchArrays:
                                 dtype=np.int64)
         self._deal = deal
 
+    def fits(self, deal: Deal) -> bool:
+        """Whether `load` can take the deal: the same rules, reserve and stock lengths."""
+        return deal.rules == self._deal.rules and len(deal.reserve) == self.reserve.shape[0] \
+            and len(deal.stock) == self.stock.shape[0]
+
+    def load(self, deal: Deal) -> None:
+        """Take another deal of the same shape (see `fits`) into these arrays, with fresh
+        statistics, without allocating: for deciding many sampled stocks of one position."""
+        self.reserve[:] = [c.rank for c in deal.reserve]
+        self.stock[:] = [c.rank for c in deal.stock]
+        self.stats[:] = 0
+        self._deal = deal
+
     def reset(self, noise: int, seed: int) -> None:
         """Put the stack back at the root position, with a move-order noise and seed."""
         deal = self._deal
@@ -131,6 +144,13 @@ class Table:
     @property
     def entries(self) -> int:
         return int(self.k1.shape[0])
+
+    def clear(self) -> None:
+        """Forget every entry (they hold for one stock order only)."""
+        self.k1.fill(0)
+        self.k2.fill(0)
+        self.work.fill(0)
+        self.stores_at_last_growth = 0
 
     def grow_if_needed(self, stores: int) -> None:
         """Grow when the stores since the last growth reach half the slots."""
