@@ -58,7 +58,8 @@ BEAM_START_NODES = 200_000
 #: The first beam's width; each later one is twice as wide.
 BEAM_FIRST_WIDTH = 1000
 #: The beam's arrays may take this share of the memory limit, beside the table (which the
-#: limit sizes, as RULES.md says): table and beam together stay within about 1.25 times it.
+#: limit sizes, as docs/rules.md, Limits, says): table and beam together stay within about
+#: 1.25 times it.
 BEAM_MEMORY_SHARE = 0.25
 #: Sequence s scores its beams with BEAM_UP_WEIGHTS[s % 4] (and, past the fourth sequence,
 #: some noise): weights 2-6 win about as many deals, but not the same ones (beam.py).
