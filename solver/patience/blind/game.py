@@ -39,6 +39,8 @@ class Policy(Protocol):
     """A blind policy: a function of the view (and a random generator it may draw from)."""
 
     name: str
+    #: What the chances of `rank` mean, in one sentence (for hints).
+    meaning: str
 
     def rank(self, view: View, actions: Sequence[Action], rng: random.Random) -> list[Choice]:
         """Every action of `actions`, best first."""

@@ -108,6 +108,8 @@ class ScorePolicy:
     """A greedy policy: every fitting card goes up first (`_foundation_score`), then the
     turn, then the turned card onto the pile with the best `pile_score`."""
 
+    meaning = "no chances: the policy scores each move in one step (higher is better)"
+
     def __init__(self, name: str, pile_score) -> None:
         self.name = name
         self.pile_score = pile_score

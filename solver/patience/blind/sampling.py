@@ -85,6 +85,12 @@ class SamplePolicy:
     nodes: int = SAMPLE_NODES
     name: str = "sample"
 
+    @property
+    def meaning(self) -> str:
+        return (f"chance: the share of up to {self.samples} random orders of the unseen cards "
+                f"(the same for every move) that a player who then saw every card would "
+                f"win after the move; an optimistic estimate of this policy's own chance")
+
     def rank(self, view: View, actions: Sequence[Action], rng: random.Random) -> list[Choice]:
         from solver.patience.search import decide_samples  # the kernel, only when sampling
 
