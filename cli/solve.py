@@ -8,6 +8,7 @@ import time
 
 from cli.deal_source import add_deal_arguments, load_deal
 from cli.files import write_text
+from cli.lines import numbered_moves, write_move_list
 from cli.jobs import default_jobs, jobs_from
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from
@@ -94,7 +95,7 @@ def command_solve(args: argparse.Namespace) -> int:
         if meter:
             meter.clear()
     if args.moves_out and result.moves:
-        _write_moves(args.moves_out, result, title)
+        write_move_list(args.moves_out, result.moves, f"winning line for {title}")
     if args.html:
         write_text(args.html, patience_page(deal, _page_header(result, deal, title),
                                             result.moves or []))
@@ -103,12 +104,6 @@ def command_solve(args: argparse.Namespace) -> int:
     else:
         print(_as_text(result, title, args.quiet))
     return exit_code(result.verdict)
-
-
-def _write_moves(path: str, result: Result, title: str) -> None:
-    moves = result.moves or []
-    write_text(path, f"# winning line for {title}: {len(moves)} moves\n"
-               + "".join(f"{move}\n" for move in moves))
 
 
 def _as_text(result: Result, title: str, quiet: bool) -> str:
@@ -124,8 +119,7 @@ def _as_text(result: Result, title: str, quiet: bool) -> str:
         lines += result.why.lines()
     if result.moves and not quiet:
         lines.append(f"Winning line ({len(result.moves)} moves):")
-        width = len(str(len(result.moves)))
-        lines += [f"{i:>{width}}. {move.describe()}" for i, move in enumerate(result.moves, 1)]
+        lines += numbered_moves(result.moves)
     return "\n".join(lines)
 
 
