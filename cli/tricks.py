@@ -36,7 +36,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     deal.set_defaults(func=run_deal)
 
     solve_parser = commands.add_parser(
-        "solve", help="the bidder's points under perfect play, the payment and a line")
+        "solve", help="the bidder's points under perfect play, the payment and a line",
+        epilog="examples: frog tricks solve 17 --contract grand --bidder 2    "
+        "frog tricks solve 17 --all --stats    frog tricks solve deal.txt --contract frog "
+        "--bidder 1 --json")
     solve_parser.add_argument("deal", help="deal file (or a deal number)")
     solve_parser.add_argument("--contract", choices=CONTRACTS)
     solve_parser.add_argument("--trump", help="chico trumps: clubs, diamonds or spades")
@@ -48,6 +51,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_html_argument(solve_parser, "the optimal line, trick by trick")
     solve_parser.add_argument("--ascii", action="store_true",
                               help="card letters instead of suit symbols in the trick table")
+    solve_parser.add_argument("--stats", action="store_true",
+                              help="also print the search's nodes and seconds (--json always "
+                              "has the nodes)")
     _rule_options(solve_parser)
     solve_parser.set_defaults(func=run_solve)
 
@@ -120,9 +126,9 @@ def run_solve(args: argparse.Namespace) -> int:
         objects = [_solution_json(s) for s in solutions]
         print(json.dumps(objects if args.all else objects[0]))
     elif args.all:
-        _print_table(solutions, seconds)
+        _print_table(solutions, seconds if args.stats else None)
     else:
-        _print_solution(solutions[0], seconds, args.ascii)
+        _print_solution(solutions[0], seconds if args.stats else None, args.ascii)
     return Exit.YES
 
 
@@ -244,7 +250,9 @@ def _solution_json(solution: Solution) -> dict:
     }
 
 
-def _print_solution(solution: Solution, seconds: float, ascii_only: bool = False) -> None:
+def _print_solution(solution: Solution, seconds: float | None, ascii_only: bool = False) -> None:
+    """The contract, the bidder's points and the optimal line; with `seconds` (--stats) the
+    search's time and nodes too."""
     rules, deal = solution.rules, solution.deal
     banked = points_of(solution.discard) if rules.contract == "frog" else points_of(deal.widow)
     print(f"contract: {rules.contract}, trumps {rules.trump_name}, bidder seat {rules.bidder}; "
@@ -256,18 +264,22 @@ def _print_solution(solution: Solution, seconds: float, ascii_only: bool = False
         print(f"widow: {format_cards(deal.widow) or '-'} ({banked} points)")
     print(f"bidder's points under perfect play: {solution.bidder_points} -> {solution.verdict}, "
           f"payment {solution.payment:+d}")
-    print(f"solved in {seconds:.3f} s, {solution.nodes} nodes; optimal line "
-          f"(replayed and checked; --line-file writes it for verify):")
+    if seconds is not None:
+        print(f"solved in {seconds:.3f} s, {solution.nodes:,} nodes")
+    print("optimal line (replayed and checked; --line-file writes it for verify):")
     from cli.tricks_display import solution_rows
     for row in solution_rows(solution, ascii_only):
         print(row)
 
 
-def _print_table(solutions: list[Solution], seconds: float) -> None:
+def _print_table(solutions: list[Solution], seconds: float | None) -> None:
+    """`--all`: one row per contract and seat; with `seconds` (--stats) the time taken."""
     print(f"{'seat':<5}{'contract':<10}{'trumps':<10}{'points':>6}  {'result':<9}"
           f"{'payment':>8}  discard")
     for s in solutions:
         r = s.rules
         print(f"{r.bidder:<5}{r.contract:<10}{r.trump_name:<10}{s.bidder_points:>6}  "
               f"{s.verdict:<9}{s.payment:>+8}  {format_cards(s.discard) or '-'}")
-    print(f"solved {len(solutions)} contracts in {seconds:.2f} s")
+    if seconds is not None:
+        print(f"solved {len(solutions)} contracts in {seconds:.2f} s, "
+              f"{sum(s.nodes for s in solutions):,} nodes")
