@@ -22,7 +22,8 @@ from solver.tricks.rules import CONTRACTS, INACTIVE, SCORING, TARGETS, Rules, Ru
 #: Names loaded with the compiled search on first use, by the module that holds them.
 _LAZY = {
     "search": ("Solution", "solve", "solve_all"),
-    "analysis": ("Analysis", "Explanation", "analyse", "discard_values", "explain", "position"),
+    "analysis": ("Analysis", "Explanation", "analyse", "best_discard", "discard_values",
+                 "explain", "position"),
     "bidding": ("DEFAULT_SAMPLES", "DEFAULT_SEED", "NOTE", "Advice", "Table", "advise",
                 "distributions", "hand_deal"),
     "auction": ("Auction", "run_auction"),
