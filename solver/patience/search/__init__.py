@@ -14,11 +14,12 @@ NOISE = 20
 
 #: Names loaded with the compiled search on first use, by the module that holds them.
 _LAZY = {
-    "driver": ("RULE_SWITCHES", "is_dead", "solve", "warm_up"),
+    "driver": ("RULE_SWITCHES", "decide_samples", "is_dead", "solve", "warm_up"),
     "parallel": ("solve_parallel",),
 }
 
-__all__ = ["NOISE", "RULE_SWITCHES", "is_dead", "solve", "solve_parallel", "warm_up"]
+__all__ = ["NOISE", "RULE_SWITCHES", "decide_samples", "is_dead", "solve", "solve_parallel",
+           "warm_up"]
 
 
 def __getattr__(name: str) -> Any:
