@@ -16,11 +16,12 @@ from cli import tricks_analyse, tricks_bid
 from cli.errors import UserError
 from cli.files import write_text
 from cli.pages import add_html_argument, check_page_path
-from cli.tricks_common import contract_line, load_deal, read_text, rule_options, solution_json
+from cli.tricks_common import (contract_line, contract_options, load_deal, read_text,
+                               rule_options, solution_json)
 from cli.tricks_display import solution_rows
 from solver.answer import Exit
 from solver.replay import Header, tricks_page
-from solver.tricks import (CONTRACTS, CardError, IllegalPlay, LineError, Rules, RulesError,
+from solver.tricks import (CardError, IllegalPlay, LineError, Rules, RulesError,
                            deal_from_number, format_cards, format_header, format_trick,
                            parse_line, parse_suit, points_of, replay, winning_index)
 
@@ -47,9 +48,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "frog tricks solve 17 --all --stats    frog tricks solve deal.txt --contract frog "
         "--bidder 1 --json")
     solve_parser.add_argument("deal", help="deal file (or a deal number)")
-    solve_parser.add_argument("--contract", choices=CONTRACTS)
-    solve_parser.add_argument("--trump", help="chico trumps: clubs, diamonds or spades")
-    solve_parser.add_argument("--bidder", type=int, choices=(1, 2, 3))
+    contract_options(solve_parser)
     solve_parser.add_argument("--all", action="store_true",
                               help="every contract (and chico trump) for every seat")
     solve_parser.add_argument("--line-file", metavar="PATH",

@@ -10,10 +10,11 @@ import json
 from typing import TYPE_CHECKING
 
 from cli.errors import UserError
-from cli.tricks_common import contract_line, load_deal, read_text, rule_options
+from cli.tricks_common import (contract_line, contract_options, load_deal, read_text,
+                               rule_options)
 from cli.tricks_display import card_text, cards_text, play_text, trick_rows
 from solver.answer import Exit
-from solver.tricks import (CONTRACTS, CardError, Deal, IllegalPlay, Line, LineError, Rules,
+from solver.tricks import (CardError, Deal, IllegalPlay, Line, LineError, Rules,
                            RulesError, card_name, parse_card, parse_line, parse_suit, points_of)
 
 if TYPE_CHECKING:  # solver.tricks loads the compiled search with these names
@@ -33,10 +34,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "(a line file, whose last trick may be unfinished).",
         epilog="example: frog tricks analyse deal.txt --contract frog --bidder 2 --after line.txt")
     parser.add_argument("deal", help="deal file (or a deal number)")
-    parser.add_argument("--contract", choices=CONTRACTS,
-                        help="the contract (taken from --after's header when omitted)")
-    parser.add_argument("--trump", help="chico trumps: clubs, diamonds or spades")
-    parser.add_argument("--bidder", type=int, choices=(1, 2, 3))
+    contract_options(parser, "the contract (taken from --after's header when omitted)")
     parser.add_argument("--after", metavar="LINE",
                         help="line file: the tricks played so far (the last may be unfinished)")
     parser.add_argument("--discard", metavar="CARDS",

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cli.errors import UserError
-from solver.tricks import (INACTIVE, SCORING, TARGETS, Deal, DealError, Rules, deal_from_number,
+from solver.tricks import (CONTRACTS, INACTIVE, SCORING, TARGETS, Deal, DealError, Rules, deal_from_number,
                            format_cards, format_trick, parse_deal)
 
 if TYPE_CHECKING:  # solver.tricks loads the compiled search with these names
@@ -35,6 +35,13 @@ def rule_options(parser: argparse.ArgumentParser) -> None:
                         help="players sitting out: only receive (default), pay and receive, "
                         "or pay and receive for a solo only (1922 sets)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def contract_options(parser: argparse.ArgumentParser, contract_help: str | None = None) -> None:
+    """--contract, --trump and --bidder: the contract a question is about."""
+    parser.add_argument("--contract", choices=CONTRACTS, help=contract_help)
+    parser.add_argument("--trump", help="chico trumps: clubs, diamonds or spades")
+    parser.add_argument("--bidder", type=int, choices=(1, 2, 3))
 
 
 def read_text(path: str) -> str:
