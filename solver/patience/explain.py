@@ -95,7 +95,8 @@ class Explanation:
             return (f"The deal was winnable; move {self.losing_move}: {self.lost_by.describe()} "
                     f"lost the win; {self.kept_by.describe()} kept it.")
         if self.end is Verdict.WINNABLE:
-            return f"The position after {self.moves} moves can still be won: no move lost the win."
+            return (f"The position after {self.moves} move{'' if self.moves == 1 else 's'} can still "
+                    f"be won: no move lost the win.")
         if self.verdicts.get(0) is Verdict.UNWINNABLE:
             return "The deal could never be won: no move lost the win."
         if self.end is Verdict.UNKNOWN:
