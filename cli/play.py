@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 import sqlite3
 import sys
 import webbrowser
@@ -82,6 +83,7 @@ def command_play(args: argparse.Namespace) -> int:
           flush=True)
     if not args.no_browser:
         webbrowser.open(url)
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -89,3 +91,8 @@ def command_play(args: argparse.Namespace) -> int:
     finally:
         server.shutdown_all()
     return Exit.YES
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """SIGTERM stops the server as Ctrl-C does."""
+    raise KeyboardInterrupt

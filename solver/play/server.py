@@ -144,6 +144,8 @@ class Handler(BaseHTTPRequestHandler):
         """The standard library's answers to malformed requests, as one-line JSON too."""
         text = (message or HTTPStatus(code).phrase).replace('"', "'").replace("\\", "/")
         self.close_connection = True
+        if getattr(self, "request_version", "HTTP/0.9") == "HTTP/0.9":
+            self.request_version = "HTTP/1.0"  # a status line even for an unreadable request
         try:
             self._send(code, {"error": text[:300]})
         except OSError:

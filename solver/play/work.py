@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
+import os
 import signal
+import threading
+import time
 
 from solver.answer import Limits
 
@@ -76,9 +79,18 @@ def explain_task(deal_text: str, moves: list[str], seconds: float) -> dict:
     return explain(deal, played, Limits(timeout=seconds, memory=MEMORY)).to_json()
 
 
-def _ignore_interrupts() -> None:
-    """Ctrl-C stops the server, which then stops its workers: they do not see it."""
+def _worker_start() -> None:
+    """Ctrl-C stops the server, which then stops its workers: they do not see it. A server
+    killed outright cannot stop them, so each worker also leaves when its parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 class Workers:
@@ -92,7 +104,7 @@ class Workers:
     def _start(self) -> None:
         context = multiprocessing.get_context("spawn")
         self._pool = concurrent.futures.ProcessPoolExecutor(
-            self._processes, mp_context=context, initializer=_ignore_interrupts)
+            self._processes, mp_context=context, initializer=_worker_start)
         for _ in range(self._processes):
             self._pool.submit(warm)
 

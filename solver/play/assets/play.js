@@ -42,6 +42,7 @@
   async function showGames() {
     document.body.classList.add("games-view");
     document.getElementById("title").textContent = "Frog: past games";
+    document.getElementById("verdict").remove();
     const [games, variants] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/variants")]);
     const board = document.getElementById("table");
     board.innerHTML = "";
