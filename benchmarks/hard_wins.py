@@ -1,7 +1,7 @@
 """Hard wins: do N parallel restart sequences win deals that one sequence leaves unknown?
 
 The deals are the ones the one-core search left unknown at 60 s (52-68 M nodes each) in the
-targets benchmark (benchmarks/results/targets.md). Each deal is decided with every --jobs
+one-core targets run of commit e910b19 (2026-11-29). Each deal is decided with every --jobs
 value given, one after the other, at the same TOTAL node budget (`--max-nodes` is a total
 over the processes, as in `frog solve`), so the comparison is "N sequences of budget/N
 nodes against one sequence of the whole budget". Each row is what
@@ -32,7 +32,7 @@ from solver.answer import Limits, Verdict  # noqa: E402
 from solver.patience import decide, deal_from_number, variant_rules  # noqa: E402
 from solver.patience.search import warm_up  # noqa: E402
 
-#: Unknown at 60 s on one core (benchmarks/results/targets.md).
+#: Unknown at 60 s on one core (the targets run of commit e910b19, 2026-11-29).
 DEFAULT_DEALS = [
     "frog:39,49,74,114,117,138,149,161,170,173,176,193",
     "pysol-frog:1,8,32,38,39,74,104,112,114,117,125,131,138,161,170,176,193",

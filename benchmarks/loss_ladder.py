@@ -13,7 +13,7 @@ adds one line per deal.
 
     python benchmarks/loss_ladder.py --deals 1-30 --max-nodes 1M
     python benchmarks/loss_ladder.py --rows frog-r5 frog-r7 --deals 1-50 --max-nodes 5M -v
-    python benchmarks/loss_ladder.py --deals 1-100 --timeout 10s     # the issue's sample
+    python benchmarks/loss_ladder.py --deals 1-100 --timeout 10s     # the targets' sample
     python benchmarks/loss_ladder.py --disable same-rank higher-rank # rules off (RULE_SWITCHES)
     python benchmarks/loss_ladder.py --deals 1-100 --timeout 10s --jobs 2   # frog solve's way
     python benchmarks/loss_ladder.py --rows sir-tommy --deals 1-100 --timeout 10s --jobs 2 \
@@ -86,7 +86,7 @@ def main() -> None:
     parser.add_argument("--max-nodes", type=node_count, default=None,
                         help="node budget per deal (K/M/G; default 1M unless --timeout)")
     parser.add_argument("--timeout", type=duration, default=None,
-                        help="time budget per deal (e.g. 10s): the issue's form, fair between "
+                        help="time budget per deal (e.g. 10s): the targets' form, fair between "
                         "versions whose nodes cost differently, but it depends on the load")
     parser.add_argument("--memory", type=memory_size, default=1 << 27,
                         help="table bytes per deal")

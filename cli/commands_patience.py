@@ -21,7 +21,7 @@ from solver.replay import Header, Refusal, patience_page
 def register(sub: argparse._SubParsersAction) -> None:
     deal = sub.add_parser(
         "deal", help="print a deal as a deal file (or JSON)",
-        description="Print a deal in the deal-file format of RULES.md (foundation tops, "
+        description="Print a deal in the deal-file format of docs/rules.md (foundation tops, "
         "reserve bottom to top, stock next card first), or as JSON.",
         epilog="examples: frog deal --variant pysol-frog 1    frog deal --variant fly 7 --json")
     add_deal_arguments(deal)

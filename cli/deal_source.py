@@ -19,7 +19,7 @@ DEFAULT_DEAL = "3"
 
 
 def add_deal_arguments(parser: argparse.ArgumentParser, deal_optional: bool = True) -> None:
-    """DEAL plus --variant and the rule-parameter overrides of RULES.md."""
+    """DEAL plus --variant and the rule-parameter overrides of docs/rules.md."""
     parser.add_argument(
         "deal", nargs="?" if deal_optional else None,
         default=DEFAULT_DEAL if deal_optional else None,

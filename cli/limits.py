@@ -1,4 +1,4 @@
-"""Parsing the limit options of RULES.md: --max-nodes 10M, --timeout 30s, --memory 1G."""
+"""Parsing the limit options of docs/rules.md: --max-nodes 10M, --timeout 30s, --memory 1G."""
 from __future__ import annotations
 
 import argparse

@@ -3,14 +3,14 @@
 The patience methods (search, CP-SAT, brute force, portfolio), the surveys and the `frog`
 command all speak these types, so that a verdict means the same thing everywhere:
 
-- `Verdict`: the three words of RULES.md. It is a `str`, so it prints, compares and
+- `Verdict`: the three words of docs/rules.md. It is a `str`, so it prints, compares and
   serialises (JSON, SQLite) as the bare word.
 - `Limits`: what may stop a search early (nodes, seconds, memory for the table).
 - `Result`: a verdict with its evidence (the winning line) and statistics.
 - `SolverBug`: the one exception for a solver that contradicts the rules engine (a win that
   fails its replay, a value the line does not reach). It is never a verdict: the command
   turns it into exit code 4.
-- `Exit`: the exit codes of every `frog` command (RULES.md, Exit codes), defined here once.
+- `Exit`: the exit codes of every `frog` command (docs/rules.md, Exit codes), defined here once.
 
 >>> Verdict("winnable") is Verdict.WINNABLE
 True
@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import Any
 
-#: The transposition table's default size (RULES.md, Limits: --memory, 1 GiB).
+#: The transposition table's default size (docs/rules.md, Limits: --memory, 1 GiB).
 DEFAULT_MEMORY = 1 << 30
 
 
 class Verdict(str, Enum):
-    """Whether a deal can be won under perfect play (RULES.md, The question)."""
+    """Whether a deal can be won under perfect play (docs/rules.md, The question)."""
 
     WINNABLE = "winnable"
     UNWINNABLE = "unwinnable"
@@ -79,13 +79,13 @@ class Limits:
     memory: int = DEFAULT_MEMORY
 
 
-#: Why a search stopped without a verdict (RULES.md, Machine-readable answers).
+#: Why a search stopped without a verdict (docs/rules.md, Machine-readable answers).
 REASONS = ("node limit", "time limit", "memory limit", "interrupted")
 
 
 @dataclass
 class Result:
-    """A verdict with its evidence and statistics (RULES.md, Machine-readable answers).
+    """A verdict with its evidence and statistics (docs/rules.md, Machine-readable answers).
 
     `moves` is the winning line (the game's move type) for a win, else None; `reason` says
     why the verdict is unknown (one of REASONS), else None. `why` is, for a loss, a short

@@ -1,4 +1,4 @@
-"""PySolFC's shuffle for game number N (RULES.md, Deal numbers).
+"""PySolFC's shuffle for game number N (docs/rules.md, Deal numbers).
 
 Cards are created deck by deck, suit by suit in the order C S H D, Ace up to the highest
 rank, so card id = deck*(4*ranks) + suit*ranks + rank. Numbers below 32000 use the Microsoft C

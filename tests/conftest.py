@@ -2,7 +2,7 @@
 
 - `frog(*argv) -> (exit code, stdout, stderr)` runs `frog ARGV` as a user types it, in this
   process (argparse's own exits included); `one_error_line(err, *words)` asserts the bad-input
-  answer of RULES.md: exactly one `frog: error: ...` line naming the problem, no traceback.
+  answer of docs/rules.md: exactly one `frog: error: ...` line naming the problem, no traceback.
   `frog_process(*argv)` runs it as a separate process, for what only a real process shows
   (Ctrl-C, kill -9).
 - `seed`: every random test draws from one seed, FROG_SEED in the environment or

@@ -3,7 +3,7 @@
 Deal files (text and JSON) with cards deleted, duplicated, swapped or garbled, bad keys,
 wrong counts, binary junk and empty files; move lists; trick-taking deals and lines of
 play; odd option values (negative, zero, huge, not numbers, unknown names). The only
-acceptable answers (RULES.md, Exit codes) are:
+acceptable answers (docs/rules.md, Exit codes) are:
 
 - a verdict: `frog solve` exits 0, 1 or 3; `frog verify` 0 or 1 (1 for a bad move list);
   a command that did its job exits 0;

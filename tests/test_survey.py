@@ -1,4 +1,4 @@
-"""Benchmarks and surveys (issue 5): the store survives kill -9 without losing or repeating a
+"""Benchmarks and surveys: the store survives kill -9 without losing or repeating a
 deal, the Wilson interval matches published values, the report and compare outputs carry
 their fields, and the commands work end to end on tiny reduced games (a few ms per deal)."""
 import json
@@ -295,7 +295,7 @@ def test_killed_survey_resumes_without_loss_or_duplicates(tmp_path):
     deals = 1500
     command = frog_argv("survey", *TINY, "--deals", f"1-{deals}", "--jobs", "2",
                         "--timeout", "5s", "--memory", "1M", "--db", db)
-    # its own session, so that one killpg reaches the pool's workers too
+    # its own process group (start_new_session), so that one killpg reaches the pool's workers too
     process = subprocess.Popen(command, start_new_session=True, env=process_env(),
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30

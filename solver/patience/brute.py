@@ -3,7 +3,8 @@
 Depth-first search over the reference engine's positions (solver.patience.engine.Position), trying every
 legal move, with nothing but a visited set: no autoplay, no symmetry between waste piles or
 foundations, no dead-position test, no move ordering. A deal is `unwinnable` only after every
-position reachable from it has been expanded, which is exactly the definition of RULES.md.
+position reachable from it has been expanded, which is exactly the definition of docs/rules.md
+(The question).
 Because it trusts nothing but `legal_moves` and `play`, it is the yardstick the pruned search
 and the CP-SAT model are held to on small games; it is far too slow for a full deal.
 """

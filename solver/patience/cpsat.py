@@ -2,8 +2,8 @@
 
 The model describes a whole winning game as one timeline and asks CP-SAT whether such a
 timeline exists. `infeasible` is therefore a proof that no winning line exists; a solution is
-turned into a RULES.md move list, which is replayed through the reference engine before it is
-returned.
+turned into a move list (docs/rules.md, Move lists), which is replayed through the reference
+engine before it is returned.
 
 Events and variables
 --------------------
@@ -26,10 +26,11 @@ Constraints, and why each is exactly the rule
 2. Reserve and the cards a waste pile holds at the start: only the top card is available, and
    nothing is ever put back on the reserve or under a pile's first cards, so they go up top
    first: a chain of strict inequalities on tau.
-3. Foundations (RULES.md Moves 1): foundations are interchangeable, so the foundation state is
-   n[r], the number of foundations showing rank r or higher, and a rank-r card fits iff
-   n[r-1] > n[r] (n[0] = the number of foundations). Each rank-k card going up adds one to
-   n[k] whichever foundation it lands on, so at the time card c of rank r >= 2 goes up,
+3. Foundations (docs/rules.md, Moves, rule 1): foundations are interchangeable, so the
+   foundation state is n[r], the number of foundations showing rank r or higher, and a
+   rank-r card fits iff n[r-1] > n[r] (n[0] = the number of foundations). Each rank-k card
+   going up adds one to n[k] whichever foundation it lands on, so at the time card c of
+   rank r >= 2 goes up,
        n[r-1] = a[r-1] + #{e of rank r-1 : before(e, c)},
        n[r]   = a[r]   + #{d != c of rank r : before(d, c)},
    where a[k] counts the foundations whose top at the start is k or higher. The constraint
@@ -273,7 +274,7 @@ class _Model:
     # ------------------------------------------------------------ solution
 
     def moves(self, solver: cp_model.CpSolver) -> list[Move]:
-        """The solution's timeline as RULES.md moves, with real suits and pile numbers."""
+        """The solution's timeline as moves of docs/rules.md, with real suits and pile numbers."""
         pile_of: dict[int, str] = {}
         events: list[tuple[int, str, int]] = []
         for i, x in enumerate(self.stock):

@@ -1,7 +1,7 @@
 """The `Deal`: a layout to solve (a fresh deal or a position in play), and its sources.
 
 A deal comes from a PySolFC game number, a whole deck order (`deck:`), a deal file or JSON
-(RULES.md, Deal files). Every way in ends in `check_deal`, which refuses an inconsistent
+(docs/rules.md, Deal files). Every way in ends in `check_deal`, which refuses an inconsistent
 layout with a message naming the line and the card.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ class Deal:
     """A layout: foundation tops, the reserve (bottom to top), the stock (next card first)
     and the waste piles (each bottom to top). A foundation whose top is rank r holds A..r.
 
-    From a deal number (RULES.md, Known deals):
+    From a deal number (docs/rules.md, Known deals):
 
     >>> from solver.patience.rules import variant_rules
     >>> deal = deal_from_number(variant_rules("pysol-frog"), 1)
@@ -76,7 +76,7 @@ class Deal:
             object.__setattr__(self, "waste", tuple(self.waste) + padding)
 
     def to_text(self, title: str | None = None) -> str:
-        """The RULES.md deal-file form; waste lines only for non-empty piles."""
+        """The deal-file form of docs/rules.md; waste lines only for non-empty piles."""
         out = [f"# {title}"] if title else []
         out.append(f"variant: {self.rules.variant}")
         out += [f"{key}: {value}" for key, value in self.rules.differences().items()]
@@ -104,7 +104,7 @@ def deal_from_deck(rules: Rules, deck: list[Card], fetch_index: int | None = Non
     """Run the variant's deal procedure on a deck order (top card first).
 
     `fetch_index` is the position of the Ace that `aces: frog` takes out when no Ace was met
-    (RULES.md Decision 1); by default the Ace of clubs nearest the top.
+    (docs/rules.md, Deal procedures); by default the Ace of clubs nearest the top.
     """
     cards = list(deck)
     foundations: list[Card] = []
@@ -147,7 +147,7 @@ def deal_from_number(rules: Rules, number: int) -> Deal:
 # ---------------------------------------------------------------- checking
 
 def check_deal(deal: Deal) -> None:
-    """Refuse a layout that is not a position of this game (RULES.md, Checking a deal)."""
+    """Refuse a layout that is not a position of this game (docs/rules.md, Deal files)."""
     rules, lines = deal.rules, deal.lines
     if len(deal.waste) > rules.waste_piles:
         raise DealError(f"{len(deal.waste)} waste piles given but the game has "
@@ -216,7 +216,8 @@ _LAYOUT_FIELDS = ("foundations", "reserve", "stock")
 
 def parse_deal_text(text: str, default_variant: str = "frog",
                     overrides: dict[str, object] | None = None) -> Deal:
-    """Read a RULES.md deal file; `overrides` (rule attribute -> value) win over its lines."""
+    """Read a deal file (docs/rules.md, Deal files); `overrides` (rule attribute -> value) win
+    over its lines."""
     values: dict[str, str] = {}
     lines: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):

@@ -2,7 +2,7 @@
 
 Plain Python, slow and obviously right: every other method (the compiled search, the
 CP-SAT model, the brute force) is checked against it, and every win any of them reports is
-replayed here before it is shown. The rules are RULES.md, Moves.
+replayed here before it is shown. The rules are docs/rules.md, Moves.
 """
 from __future__ import annotations
 

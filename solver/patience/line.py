@@ -1,4 +1,4 @@
-"""Move lists (RULES.md, Move lists): the `Move` value and the `CARD SOURCE TARGET` format.
+"""Move lists (docs/rules.md, Move lists): the `Move` value and the `CARD SOURCE TARGET` format.
 
 The notation only: whether a move is legal is the rules engine's business (engine.py).
 

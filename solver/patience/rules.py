@@ -1,4 +1,4 @@
-"""The rule parameters of a Frog-family patience and the named variants of RULES.md.
+"""The rule parameters of a Frog-family patience and the named variants of docs/rules.md.
 
 Rules are data, not code: every variant is one immutable `Rules` value, and a reduced game
 ("2 decks of A-4, 2 waste piles, reserve of 3") is the same value with other numbers.
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-#: How Aces are handled when the layout is dealt (RULES.md, Deal procedures).
+#: How Aces are handled when the layout is dealt (docs/rules.md, Deal procedures).
 ACE_PROCEDURES = ("frog", "pysol", "fly", "dicks", "stay")
 STOCK_PLAY = ("forced", "optional")
 
@@ -67,7 +67,7 @@ class Rules:
         return replace(self, **given)
 
     def parameters(self) -> dict[str, object]:
-        """Every rule parameter by its RULES.md name (for JSON and deal files)."""
+        """Every rule parameter by its docs/rules.md name (for JSON and deal files)."""
         return {PARAMETER_NAMES[f.name]: getattr(self, f.name) for f in fields(self)
                 if f.name != "variant"}
 
@@ -77,7 +77,7 @@ class Rules:
         return {key: value for key, value in self.parameters().items() if base[key] != value}
 
 
-#: RULES.md spelling of each parameter (deal files, command line, JSON).
+#: The spelling of each parameter in docs/rules.md (deal files, command line, JSON).
 PARAMETER_NAMES = {
     "decks": "decks",
     "ranks": "ranks",
@@ -102,11 +102,11 @@ VARIANTS: dict[str, Rules] = {
 
 #: One line per variant for --help and the README.
 VARIANT_SOURCES = {
-    "frog": "Frog: reserve of 13 non-Aces, Aces met go up, one Ace fetched if none (seed 000)",
-    "fly": "Fly: all 8 Aces up first, reserve of 13 (seed 000)",
-    "fanny": "Fanny: reserve of 12 as they come, no Ace taken out (seed 000)",
-    "dicks-frog": "Dick's Frog: 13 counted off, Aces among them go up (seed 000, 1883)",
-    "plain-frog": "web Frog: reserve of 13 as they come, optional foundation play (seed 002)",
+    "frog": "Frog: reserve of 13 non-Aces, Aces met go up, one Ace fetched if none (standard rules)",
+    "fly": "Fly: all 8 Aces up first, reserve of 13 (standard rules' variant)",
+    "fanny": "Fanny: reserve of 12 as they come, no Ace taken out (standard rules' variant)",
+    "dicks-frog": "Dick's Frog: 13 counted off, Aces among them go up (as described in 1883)",
+    "plain-frog": "web Frog: reserve of 13 as they come, optional play (the web version's rules page)",
     "pysol-frog": "PySolFC Frog (game 355): as frog, no Ace fetched, optional play",
     "pysol-fly": "PySolFC Fly (game 356): as fly, optional play",
     "pysol-fanny": "PySolFC Fanny (game 613): as fanny, optional play",

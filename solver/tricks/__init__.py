@@ -1,7 +1,7 @@
 """Frog, the trick-taking game: rules, deals and an exact double-dummy solver; the public API.
 
 The flow mirrors the patience solver: deal file or number -> `Deal`; `Rules` (contract,
-trump, bidder and the rule parameters of TRICKS.md); `solve` -> `Solution`, whose line of
+trump, bidder and the rule parameters of docs/tricks.md); `solve` -> `Solution`, whose line of
 play is replayed through the plain rules engine (`replay`) before anyone sees it.
 Everything outside this package imports from here, never from the modules inside.
 

@@ -1,6 +1,6 @@
 """The auction of the sources, every seat bidding on the advice of its own 11 cards.
 
-Seeds 003/004 (Foster 1909): one round of bidding from eldest; each player passes or names
+Foster's Hoyle (1909): one round of bidding from eldest; each player passes or names
 a game higher than any named so far, frog < chico < grand; a player who named frog and is
 overcalled by chico may at once raise to grand, and otherwise is out; the highest game
 named is played, exactly that one. Our readings where the sources are silent (documented

@@ -1,6 +1,6 @@
 """A Frog deal or a position between tricks: three hands, the widow, who leads, points taken.
 
-Parses and prints the deal file of TRICKS.md and creates numbered deals with the patience's
+Parses and prints the deal file of docs/tricks.md and creates numbered deals with the patience's
 PySolFC shuffle (`solver.shuffle`), so that deal numbers mean the same shuffle everywhere.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ CREATION_SUITS = "CSHD"
 
 
 class DealError(ValueError):
-    """A deal file or deal that TRICKS.md refuses; the message names the line."""
+    """A deal file or deal that docs/tricks.md refuses; the message names the line."""
 
 
 @dataclass(frozen=True)

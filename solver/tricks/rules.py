@@ -1,6 +1,6 @@
 """The contract and rule parameters of one hand, and what the result is worth.
 
-Everything TRICKS.md lets a user choose lives in the immutable `Rules` value; the search
+Everything docs/tricks.md lets a user choose lives in the immutable `Rules` value; the search
 and the rules engine read only `trump`, `bidder`, `contract` and `must_overtrump`, the
 scoring reads the rest.
 """
@@ -33,7 +33,7 @@ INACTIVE = ("receive", "pay-and-receive", "solo-only")
 
 
 class RulesError(ValueError):
-    """A contract or rule parameter that TRICKS.md does not allow."""
+    """A contract or rule parameter that docs/tricks.md does not allow."""
 
 
 @dataclass(frozen=True)

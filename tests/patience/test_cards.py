@@ -1,4 +1,5 @@
-"""solver/patience/cards.py: card names, parsing and printing (RULES.md: rank + suit, T or 10 for ten)."""
+"""solver/patience/cards.py: card names, parsing and printing (docs/rules.md, Deal files:
+rank + suit, T or 10 for ten)."""
 import pytest
 from hypothesis import given, strategies as st
 

@@ -1,4 +1,4 @@
-"""End to end: `frog deal`, `frog show`, `frog verify` as a user types them (RULES.md exit
+"""End to end: `frog deal`, `frog show`, `frog verify` as a user types them (docs/rules.md exit
 codes: 0 done / won, 1 an illegal or non-winning move list, 2 bad input with one line)."""
 import json
 import sys

@@ -1,4 +1,4 @@
-"""Deal files and JSON (RULES.md, Deal files): both ways, round trips, and every kind of bad
+"""Deal files and JSON (docs/rules.md, Deal files): both ways, round trips, and every kind of bad
 input refused with a DealError naming the line and the card."""
 import json
 import random

@@ -1,5 +1,6 @@
-"""solver/patience/engine.py, the reference rules engine (RULES.md, Moves): legal moves, every illegal
-move refused with its reason, card conservation under random play, win and loss, replay."""
+"""solver/patience/engine.py, the reference rules engine (docs/rules.md, Moves): legal moves,
+every illegal move refused with its reason, card conservation under random play, win and loss,
+replay."""
 import random
 from collections import Counter
 
@@ -246,7 +247,7 @@ def games(draw):
 
 
 def expected_legal(position):
-    """RULES.md, Moves, restated: rule 1 from the reserve and each waste pile, rule 2 for the
+    """docs/rules.md, Moves, restated: rule 1 from the reserve and each waste pile, rule 2 for the
     turned stock card."""
     rules, tops = position.rules, position.foundations
     fits = lambda card: (card.rank == 1 and 0 in tops) or (card.rank - 1 in tops and card.rank > 1)

@@ -28,7 +28,7 @@ def frog(number: int):
 
 
 def test_seed_zero_is_the_standard_sequence_node_for_node():
-    """Seed 0 and jobs=1 are today's one search, node for node (`frog` deal 3, the README's
+    """Seed 0 and jobs=1 are the one-process search, node for node (`frog` deal 3, the README's
     first example)."""
     nodes = solve(frog(3)).nodes
     assert solve(frog(3), seed=0).nodes == nodes

@@ -1,4 +1,5 @@
-"""solver/patience/rules.py: the Rules value, its parameters and the nine named variants of RULES.md."""
+"""solver/patience/rules.py: the Rules value, its parameters and the nine named variants of
+docs/rules.md."""
 import dataclasses
 
 import pytest
@@ -7,7 +8,7 @@ from solver.patience.rules import (
     ACE_PROCEDURES, PARAMETER_NAMES, STOCK_PLAY, VARIANT_SOURCES, VARIANTS, Rules, RulesError,
     variant_rules)
 
-# RULES.md, Deal procedures table: reserve size, aces, stock-play (decks 2, ranks 13, 5 wastes
+# docs/rules.md, Deal procedures table: reserve size, aces, stock-play (decks 2, ranks 13, 5 wastes
 # unless noted).
 TABLE = {
     "frog": (13, "frog", "forced"),

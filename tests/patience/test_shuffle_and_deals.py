@@ -1,5 +1,5 @@
 """PySolFC's shuffle (solver/shuffle.py) and the deal procedures of the nine variants
-(solver/patience/deal.py), against the known deals and the procedure text of RULES.md."""
+(solver/patience/deal.py), against the known deals and the procedure text of docs/rules.md."""
 import random
 from collections import Counter
 
@@ -31,7 +31,7 @@ def full_deck(decks, ranks):
 
 
 # ------------------------------------------------------------ an independent reference shuffle
-# Written from the RULES.md text alone, to check both generator branches card id by card id.
+# Written from the docs/rules.md text alone, to check both generator branches card id by card id.
 
 def reference_ids(number, count):
     ids = list(range(count))
@@ -97,7 +97,7 @@ def test_card_ids_follow_deck_suit_rank_order_with_suits_c_s_h_d():
     assert card_of_id(5, 5) == Card(1, "S")  # ranks A-5: five cards per suit
 
 
-# ------------------------------------------------------------ the known deals of RULES.md
+# ------------------------------------------------------------ the known deals of docs/rules.md
 
 def test_pysol_frog_1_is_pysolfc_frog_game_1():
     d = deal("pysol-frog", 1)
@@ -172,7 +172,7 @@ def test_fly_puts_all_eight_aces_up_then_deals_13_of_the_rest(number):
 def test_frog_reserve_holds_13_non_aces_and_the_aces_met_go_up(variant, number):
     d, deck = deal(variant, number), deck_of(number)
     assert len(d.reserve) == 13 and all(card.rank != 1 for card in d.reserve)
-    position, met, reserve = 0, [], []  # walk the deck as RULES.md's procedure does
+    position, met, reserve = 0, [], []  # walk the deck as the procedure of docs/rules.md does
     while len(reserve) < 13:
         (met if deck[position].rank == 1 else reserve).append(deck[position])
         position += 1

@@ -35,11 +35,11 @@ from solver.patience.search.state import SearchArrays
 #: `sir-tommy` survey deals (benchmarks/results/beam.txt): 2, 3, 4, 6 and 8 won 19, 20, 24,
 #: 19 and 8 of the `frog` deals, 2, 4 and 8 won 28, 31 and 32 of the Sir Tommy ones.
 #: Without the empty piles in the score, 4 won 17 and 21. With the buried-card penalty of
-#: `_score` (twelfth session), 4 and 8 won 35 and 35 `frog`, 50 and 46 Sir Tommy deals.
+#: `_score` (commit 86bbd15), 4 and 8 won 35 and 35 `frog`, 50 and 46 Sir Tommy deals.
 UP_WEIGHT = 4
 #: The extra penalty of a buried card that the foundations could soon take: one whose rank
 #: minus one is already up somewhere (`_buried_penalty`). Measured at width 2,000 on the 260
-#: survey unknowns of benchmarks/results/beam.txt (thirteenth session): 149 won against 131
+#: survey unknowns of benchmarks/results/beam.txt (commit 9737279): 149 won against 131
 #: without it (Sir Tommy set 2: 21 against 9); 1 and 4 instead of 2 won fewer.
 NEAR_PENALTY = 2
 #: Two policies for the foundation moves before a turn: safe moves only, or every fit.

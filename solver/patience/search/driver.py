@@ -36,6 +36,8 @@ seed, and it perturbs its first descent too (the plain first descent is sequence
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from solver.answer import Limits, Progress, Result, Verdict
 from solver.patience.deal import Deal
@@ -56,7 +58,8 @@ BEAM_START_NODES = 200_000
 #: The first beam's width; each later one is twice as wide.
 BEAM_FIRST_WIDTH = 1000
 #: The beam's arrays may take this share of the memory limit, beside the table (which the
-#: limit sizes, as RULES.md says): table and beam together stay within about 1.25 times it.
+#: limit sizes, as docs/rules.md, Limits, says): table and beam together stay within about
+#: 1.25 times it.
 BEAM_MEMORY_SHARE = 0.25
 #: Sequence s scores its beams with BEAM_UP_WEIGHTS[s % 4] (and, past the fourth sequence,
 #: some noise): weights 2-6 win about as many deals, but not the same ones (beam.py).
@@ -104,6 +107,43 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
         options &= ~RULE_SWITCHES[name]
     arrays = SearchArrays(deal)
     table = Table(limits.memory)
+    run = _restart_loop(arrays, table, limits, progress, restarts, options, noise, growth,
+                        seed, beams)
+    moves = decode_win(deal, arrays.winning_codes()) \
+        if run.verdict is Verdict.WINNABLE else None
+    stats: dict[str, float] = {name: int(arrays.stats[i]) for i, name in STAT_NAMES.items()}
+    stats["restarts"] = run.restarts
+    if run.beams:
+        stats["beams"] = run.beams
+        stats["beam_nodes"] = run.beam_nodes
+    if run.won_by_beam:
+        stats["won_by_beam_of_width"] = run.won_by_beam
+    if seed:
+        stats["seed"] = seed
+    stats["nodes_per_second"] = round(run.nodes / run.seconds) if run.seconds > 0 else 0
+    stats["table_entries"] = table.entries
+    return Result(run.verdict, run.reason, moves, run.nodes, run.seconds, "search", stats)
+
+
+@dataclass
+class _Run:
+    """What one restart loop found: the verdict, why it stopped, its work."""
+
+    verdict: Verdict
+    reason: str | None
+    nodes: int
+    seconds: float
+    restarts: int
+    beams: int
+    beam_nodes: int
+    won_by_beam: int
+
+
+def _restart_loop(arrays: SearchArrays, table: Table, limits: Limits,
+                  progress: Progress | None, restarts: bool, options: int, noise: int,
+                  growth: float, seed: int, beams: bool) -> _Run:
+    """The restarts and beams of `solve` (see the module docstring) on prepared arrays and
+    table; the winning line, if any, is left in `arrays`."""
     start = time.perf_counter()
     nodes_before = 0  # nodes of finished restarts and beams
     beam_nodes = 0
@@ -169,20 +209,40 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
     except KeyboardInterrupt:
         reason = "interrupted"
     nodes = nodes_before + arrays.nodes  # finished restarts and beams, and the last restart
-    seconds = time.perf_counter() - start
-    moves = decode_win(deal, arrays.winning_codes()) if verdict is Verdict.WINNABLE else None
-    stats: dict[str, float] = {name: int(arrays.stats[i]) for i, name in STAT_NAMES.items()}
-    stats["restarts"] = restart
-    if beam_count:
-        stats["beams"] = beam_count
-        stats["beam_nodes"] = beam_nodes
-    if won_by_beam:
-        stats["won_by_beam_of_width"] = won_by_beam
-    if seed:
-        stats["seed"] = seed
-    stats["nodes_per_second"] = round(nodes / seconds) if seconds > 0 else 0
-    stats["table_entries"] = table.entries
-    return Result(verdict, reason, moves, nodes, seconds, "search", stats)
+    return _Run(verdict, reason, nodes, time.perf_counter() - start, restart, beam_count,
+                beam_nodes, won_by_beam)
+
+
+#: The table of one sampled position's search: small, since a sample's budget is small.
+SAMPLE_MEMORY = 1 << 21
+
+
+def decide_samples(deals: Sequence[Deal], max_nodes: int,
+                   memory: int = SAMPLE_MEMORY) -> list[Verdict]:
+    """Decide many positions that differ only in the order of their unseen cards (the
+    sampled stocks of one position, for blind play), each within `max_nodes`, with one
+    set of arrays and one table for all: no per-deal allocation, no decoding of the line
+    (a win here is an estimate's vote, not an answer anyone replays).
+
+    Each deal gets the full standard search (sequence 0's restarts; beams only past
+    BEAM_START_NODES). The table is cleared between deals: its entries say "lost" for a
+    position whose stock is implied by its stock index, so they are only valid for one
+    stock order."""
+    verdicts: list[Verdict] = []
+    arrays: SearchArrays | None = None
+    table = Table(memory)
+    limits = Limits(max_nodes=max_nodes, memory=memory)
+    warm_up()
+    for deal in deals:
+        if arrays is None or not arrays.fits(deal):
+            arrays = SearchArrays(deal)
+        else:
+            arrays.load(deal)
+        table.clear()
+        run = _restart_loop(arrays, table, limits, None, True, kernel.ALL_OPTIONS, NOISE,
+                            BUDGET_GROWTH, 0, True)
+        verdicts.append(run.verdict)
+    return verdicts
 
 
 def beam_width(arrays: SearchArrays, index: int, memory: int,

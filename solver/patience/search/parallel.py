@@ -1,6 +1,6 @@
 """`solve_parallel(deal, limits, jobs=N)`: one deal, N independent restart sequences on N cores.
 
-Why: which restart sequence finds a hard win is largely luck (FINDINGS.md, Hard wins: the
+Why: which restart sequence finds a hard win is largely luck (docs/solver.md, Hard wins: the
 same deals fell to other seeds and noise levels), so N cores running N different sequences
 turn more unknowns into wins than one sequence on one core. Worker i runs sequence i
 (`solve(..., seed=i)`) with the noise alternating between `noise` and 3 x `noise` (20 and 60

@@ -60,9 +60,25 @@ class SearchArrays:
         self.scratch = np.zeros((6 + self.npiles, max(self.ranks + 2, self.npiles + 1)),
                                 dtype=np.int64)
         self._deal = deal
+        self._take_root()
 
-    def reset(self, noise: int, seed: int) -> None:
-        """Put the stack back at the root position, with a move-order noise and seed."""
+    def fits(self, deal: Deal) -> bool:
+        """Whether `load` can take the deal: the same rules, reserve and stock lengths."""
+        return deal.rules == self._deal.rules and len(deal.reserve) == self.reserve.shape[0] \
+            and len(deal.stock) == self.stock.shape[0]
+
+    def load(self, deal: Deal) -> None:
+        """Take another deal of the same shape (see `fits`) into these arrays, with fresh
+        statistics, without allocating: for deciding many sampled stocks of one position."""
+        self.reserve[:] = [c.rank for c in deal.reserve]
+        self.stock[:] = [c.rank for c in deal.stock]
+        self.stats[:] = 0
+        self._deal = deal
+        self._take_root()
+
+    def _take_root(self) -> None:
+        """Compute the root position's piles, pile hashes, foundation and stock counts once
+        per deal, so that each restart's `reset` only copies them."""
         deal = self._deal
         self.h[:] = 0
         for p, pile in enumerate(deal.waste):
@@ -83,6 +99,14 @@ class SearchArrays:
         self.stockcnt[:] = 0
         for card in deal.stock:
             self.stockcnt[card.rank] += 1
+        self._root = [(array, array.copy()) for array in
+                      (self.piles, self.h, self.ph1, self.ph2, self.n, self.stockcnt)]
+
+    def reset(self, noise: int, seed: int) -> None:
+        """Put the stack back at the root position, with a move-order noise and seed."""
+        deal = self._deal
+        for array, root in self._root:
+            array[:] = root
         self.st[:] = 0
         self.st[kernel.RD] = len(deal.reserve)
         self.st[kernel.UP] = int(self.n[1:self.ranks + 1].sum())
@@ -131,6 +155,13 @@ class Table:
     @property
     def entries(self) -> int:
         return int(self.k1.shape[0])
+
+    def clear(self) -> None:
+        """Forget every entry (they hold for one stock order only)."""
+        self.k1.fill(0)
+        self.k2.fill(0)
+        self.work.fill(0)
+        self.stores_at_last_growth = 0
 
     def grow_if_needed(self, stores: int) -> None:
         """Grow when the stores since the last growth reach half the slots."""

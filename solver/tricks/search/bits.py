@@ -4,7 +4,7 @@ The table key (`kernel._key`) renumbers every card of a suit among the cards sti
 over the whole 36-bit mask that is the parallel bit extract of x86's BMI2, one instruction
 where the processor numba compiles for has it (decided when this module is imported), and
 otherwise two table look-ups a suit. Both give the same results (tests/tricks/test_bits.py).
-The instruction made the whole kernel about 5 % faster (docs/tricks.md, "Benchmark").
+The instruction made the whole kernel about 5 % faster (paired timings of `bid`, commit 4ee35e2).
 """
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ TOP = 121  # above any card-point total
 
 @dataclass
 class Solution:
-    """The answer to TRICKS.md's question for one contract, bidder and rule set."""
+    """The answer to the question of docs/tricks.md for one contract, bidder and rule set."""
 
     deal: Deal
     rules: Rules

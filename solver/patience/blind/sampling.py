@@ -1,0 +1,138 @@
+"""Hindsight sampling: the `sample` policy (docs/blind.md, Policies).
+
+For each action, deal the unseen cards at random N times consistently with the view, and
+decide each sampled position after the action with the open search: the action that wins
+most samples is played, the same samples for every action. Ties (early in a game almost
+every sample of every action is won) go to a fast base policy's order.
+
+A sample's "won" means a player who then saw every card would win: an optimistic estimate
+of the policy's own chance, which is what `Choice.chance` reports here.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from solver.answer import Verdict
+from solver.patience.blind.game import Choice, Policy
+from solver.patience.blind.view import TURN, Action, View
+from solver.patience.cards import Card
+from solver.patience.deal import Deal
+from solver.patience.engine import Position
+from solver.patience.line import FOUNDATION, STOCK, Move
+
+#: Samples per action, and the node budget of each sample's search.
+SAMPLES = 16
+SAMPLE_NODES = 20_000
+#: The first round of samples; when it leaves every action tied, no more are drawn.
+FIRST_ROUND = 4
+#: Sampling starts once the stock holds at most this many cards; before that the base
+#: policy plays (early in a game nearly every sample of every action is won).
+HORIZON = 104
+
+
+def sample_position(view: View, rng: random.Random) -> Position:
+    """One real position consistent with the view: the unseen cards shuffled into the
+    hidden reserve places and the stock (the turned card, if any, first). Foundations are
+    given by rank only (the search needs no suits there)."""
+    unseen = list(view.unseen)
+    rng.shuffle(unseen)
+    reserve = []
+    for card in view.reserve:
+        reserve.append(unseen.pop() if card is None else card)
+    stock = ([view.turned] if view.turned is not None else []) + unseen
+    return Position(view.rules, view.foundations, tuple(reserve), tuple(stock), view.waste)
+
+
+def outcomes(position: Position, action: Action, turned: bool) -> list[Position]:
+    """The positions an action leads to, whose best one is its value. A move: the position
+    after it. A turn under forced play: one position per placement of the card turned
+    (it must be placed at once, before any foundation move), the best of them counting."""
+    if action is not TURN:
+        assert isinstance(action, Move)
+        return [position.play(action)]
+    card = position.stock[0]
+    if position.fits(card):
+        return [position.play(Move(card, STOCK, FOUNDATION))]
+    return [position.play(Move(card, STOCK, pile)) for pile in position.pile_names()]
+
+
+def as_deal(position: Position) -> Deal:
+    """A position in play as the search's input (foundation suits are placeholders)."""
+    tops = tuple(Card(top, "C") for top in position.foundations if top)
+    return Deal(position.rules, tops, position.reserve, position.stock, position.waste)
+
+
+def equivalence_key(view: View, action: Action) -> object:
+    """Actions with the same key lead to positions that differ only by which of two equal
+    piles was used, so they have the same value: placing on two empty piles, or on two
+    piles holding the same cards (ranks), and playing up equal cards from equal piles."""
+    if not isinstance(action, Move) or action.target == FOUNDATION and action.source == STOCK:
+        return action
+    pile_name = action.target if action.target != FOUNDATION else action.source
+    if not pile_name.startswith("w"):
+        return action
+    pile = view.waste[int(pile_name[1:]) - 1]
+    return (action.source if action.target != FOUNDATION else "pile", action.target
+            if action.target == FOUNDATION else "pile", tuple(c.rank for c in pile))
+
+
+@dataclass
+class SamplePolicy:
+    """Hindsight sampling over `samples` random stocks, `nodes` per sample's search, with
+    `base` (a fast blind policy) breaking ties and ordering equals."""
+
+    base: Policy
+    samples: int = SAMPLES
+    nodes: int = SAMPLE_NODES
+    horizon: int = HORIZON
+    name: str = "sample"
+
+    @property
+    def meaning(self) -> str:
+        return (f"chance: the share of up to {self.samples} random orders of the unseen cards "
+                f"(the same for every move) that a player who then saw every card would "
+                f"win after the move; an optimistic estimate of this policy's own chance")
+
+    def rank(self, view: View, actions: Sequence[Action], rng: random.Random) -> list[Choice]:
+        from solver.patience.search import decide_samples  # the kernel, only when sampling
+
+        base = self.base.rank(view, actions, rng)
+        if view.stock_count > self.horizon:
+            return base
+        order = [choice.action for choice in base]
+        classes: dict[object, list[Action]] = {}
+        for action in order:
+            classes.setdefault(equivalence_key(view, action), []).append(action)
+        leaders = [members[0] for members in classes.values()]
+        wins = {id(a): 0 for a in leaders}
+        drawn = 0
+        turned = view.turned is not None
+        while drawn < self.samples:
+            count = min(FIRST_ROUND if drawn == 0 else self.samples - drawn,
+                        self.samples - drawn)
+            positions = [sample_position(view, rng) for _ in range(count)]
+            batch: list[tuple[int, int]] = []  # (leader index, sample index) per deal
+            deals: list[Deal] = []
+            for a, action in enumerate(leaders):
+                for s, position in enumerate(positions):
+                    for after in outcomes(position, action, turned):
+                        batch.append((a, s))
+                        deals.append(as_deal(after))
+            verdicts = decide_samples(deals, self.nodes)
+            won = {(a, s) for (a, s), v in zip(batch, verdicts) if v is Verdict.WINNABLE}
+            for a, s in won:
+                wins[id(leaders[a])] += 1
+            drawn += count
+            if len({wins[id(a)] for a in leaders}) == 1:
+                break  # every action tied: more samples of the same kind seldom split them
+        ranked = sorted(range(len(leaders)), key=lambda i: -wins[id(leaders[i])])
+        choices = []
+        for i in ranked:
+            leader = leaders[i]
+            chance = wins[id(leader)] / drawn
+            for action in classes[equivalence_key(view, leader)]:
+                choices.append(Choice(action, chance, f"won {wins[id(leader)]} of {drawn} "
+                                                      f"sampled stocks"))
+        return choices
