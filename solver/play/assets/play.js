@@ -30,6 +30,11 @@
     caption.appendChild(el("span", cls || "", text));
   }
   function words(move) { return move.split(" ")[0] + " " + describe(move); }
+  function briefly(move) {  /* "to waste pile 2", "up from waste pile 3" */
+    const [, source, target] = move.split(" ");
+    if (target !== "foundation") return source === "stock" ? "to waste pile " + target.slice(1) : describe(move);
+    return "up" + (source === "stock" ? "" : " from " + (source === "reserve" ? "the reserve" : "waste pile " + source.slice(1)));
+  }
   function describe(move) {
     const [, source, target] = move.split(" ");
     const place = p => p === "stock" ? "the stock" : p === "reserve" ? "the reserve" :
@@ -125,7 +130,7 @@
       li.appendChild(el("span", "words", move.d + (move.auto ? " (auto)" : "")));
       movesList.appendChild(li);
     });
-    if (movesList.lastChild) movesList.lastChild.scrollIntoView({ block: "nearest" });
+    movesList.scrollTop = movesList.scrollHeight;
     select(null);
     if (state.result !== "playing") finish();
   }
@@ -186,22 +191,26 @@
     const ol = el("ol", "choices");
     (h.choices || []).forEach((choice, i) => {
       const li = el("li", i === 0 ? "best" : "");
+      const legal = state.legal.includes(choice.move);
       li.dataset.move = choice.move;
-      li.appendChild(chipEl(choice.move.split(" ")[0]));
-      li.appendChild(el("span", "words", describe(choice.move)));
+      if (legal) li.appendChild(chipEl(choice.move.split(" ")[0]));
+      li.appendChild(el("span", "words", legal ? briefly(choice.move) : choice.move));
       li.appendChild(el("span", "chance", choice.chance === null || choice.chance === undefined ? "\u2013"
         : Math.round(choice.chance * 100) + "%"));
+      if (legal) {
+        const go = el("button", "", "play");
+        go.onclick = () => play(choice.move);
+        li.appendChild(go);
+      }
       if (choice.note) li.appendChild(el("span", "note", choice.note));
-      const go = el("button", "", "play");
-      go.onclick = () => play(choice.move);
-      li.appendChild(go);
       ol.appendChild(li);
     });
     box.appendChild(ol);
     if (h.meaning) box.appendChild(el("p", "meaning", h.meaning));
     panel.appendChild(box);
+    movesList.scrollTop = movesList.scrollHeight;
     setFact("hints", answer.data.hints);
-    say("Hint: " + words(h.best || (h.choices[0] || {}).move || ""));
+    say(h.best ? "Hint: " + words(h.best) : "Hint: nothing is left to play.");
   }
 
   async function peek() {
