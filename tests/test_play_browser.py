@@ -16,7 +16,8 @@ import re
 import pytest
 from tests.conftest import seeded
 from tests.play_server import Client, running
-from tests.test_browser import VIEWPORT, _keep, assert_shows_cards, browser  # noqa: F401
+from tests.test_browser import (OfflinePages, _keep, assert_shows_cards, browser,  # noqa: F401
+                                table_state)
 
 from solver.answer import Limits, Verdict
 from solver.patience import (Move, Position, deal_after, deal_from_number, parse_move_list,
@@ -26,22 +27,11 @@ from solver.patience.methods import decide
 
 REFUSED = re.compile(r"Failed to load resource: the server responded with a status of 422")
 
-PLAY_STATE = """() => {
-  const drawn = sel => [...document.querySelectorAll(sel)].map(c => c.dataset.card);
-  return {
+PLAY_STATE = table_state("""
     moves: Number(document.body.dataset.moves),
     result: document.body.dataset.result,
-    reserve: drawn("#reserve .fan .card:not(.ghost):not(.back)"),
-    reserveCount: Number(document.getElementById("reserve").dataset.count),
-    stock: drawn("#stock .fan .card:not(.ghost)"),
-    stockCount: Number(document.getElementById("stock").dataset.count),
-    foundations: [...document.querySelectorAll("#foundations .foundation")].map(
-      slot => (slot.querySelector(".card") || {dataset: {card: ""}}).dataset.card),
-    waste: [...document.querySelectorAll("#waste .pile")].map(
-      pile => drawn(`#waste .pile[data-pile="${pile.dataset.pile}"] .card:not(.ghost)`)),
     listed: document.querySelectorAll("#moves li").length,
-  };
-}"""
+""")
 
 
 @pytest.fixture(scope="module")
@@ -53,39 +43,22 @@ def server(tmp_path_factory):
 @pytest.fixture
 def open_game(browser, server):  # noqa: F811 - the fixture imported above
     """Open the page of a game offline (only the server answers); yields a function;
-    at the end, no console errors but `refused` expected ones."""
-    contexts, errors, blocked = [], [], []
-    expected = {"refused": 0}
+    at the end, no console errors but the `refused` ones expected."""
     origin = f"http://127.0.0.1:{server.port}/"
+    pages = OfflinePages(browser, lambda url: url.startswith(origin))
+    expected = {"refused": 0}
 
     def opener(game: int, refused: int = 0):
         expected["refused"] += refused
-        context = browser.new_context(viewport=VIEWPORT)
-        contexts.append(context)
-
-        def only_the_server(route):
-            if route.request.url.startswith(origin):
-                route.continue_()
-            else:
-                blocked.append(route.request.url)
-                route.abort()
-
-        context.route("**/*", only_the_server)
-        page = context.new_page()
-        page.on("console", lambda message: errors.append(message.text)
-                if message.type == "error" else None)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(f"{origin}?token={server.token}&game={game}")
+        page = pages.open(f"{origin}?token={server.token}&game={game}")
         page.wait_for_function("() => document.body.dataset.moves !== undefined")
         return page
 
     yield opener
-    for context in contexts:
-        context.close()
-    refusals = [text for text in errors if REFUSED.search(text)]
-    assert [text for text in errors if not REFUSED.search(text)] == [], errors
-    assert len(refusals) == expected["refused"], errors
-    assert blocked == [], f"the page tried to fetch: {blocked}"
+    pages.close()
+    refusals = [text for text in pages.errors if REFUSED.search(text)]
+    assert [text for text in pages.errors if not REFUSED.search(text)] == [], pages.errors
+    assert len(refusals) == expected["refused"], pages.errors
 
 
 def check(state: dict, position: Position, tops: list[str], played: int) -> None:
