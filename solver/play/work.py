@@ -79,11 +79,10 @@ def explain_task(deal_text: str, moves: list[str], seconds: float) -> dict:
     return explain(deal, played, Limits(timeout=seconds, memory=MEMORY)).to_json()
 
 
-def _worker_start() -> None:
+def _worker_start(parent: int) -> None:
     """Ctrl-C stops the server, which then stops its workers: they do not see it. A server
     killed outright cannot stop them, so each worker also leaves when its parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = os.getppid()
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -104,7 +103,8 @@ class Workers:
     def _start(self) -> None:
         context = multiprocessing.get_context("spawn")
         self._pool = concurrent.futures.ProcessPoolExecutor(
-            self._processes, mp_context=context, initializer=_worker_start)
+            self._processes, mp_context=context, initializer=_worker_start,
+            initargs=(os.getpid(),))  # the server, even if gone before a worker starts
         for _ in range(self._processes):
             self._pool.submit(warm)
 
