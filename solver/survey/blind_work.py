@@ -7,18 +7,23 @@ process or a Ray task; the policy travels by name and is looked up in the worker
 
 A row records the policy as `policy_spec` writes it, its name and its settings
 ("sample(base=pysol,samples=16,nodes=20000,horizon=104)"), so rows stored under `--policy
-best` keep saying what played them after `best` or the policy's settings change.
+best` keep saying what played them after `best` or the policy's settings change. The blind
+package is imported when a game is played, so that reading a store (`frog report`) does not
+load it.
 """
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
 
 from solver.patience import Rules, deal_from_number
-from solver.patience.blind import Policy, play_blind, policy_named
+
+if TYPE_CHECKING:
+    from solver.patience.blind import Policy
 
 
-def policy_spec(policy: Policy) -> str:
+def policy_spec(policy: "Policy") -> str:
     """The policy's name and its settings: a policy that is a dataclass lists its fields
     (a policy among them by its own spec), one without settings is just its name."""
     if not dataclasses.is_dataclass(policy):
@@ -39,6 +44,11 @@ def blind_label(rules_label: str, spec: str) -> str:
     return f"{rules_label} --policy {spec}"
 
 
+def rules_label_of(blind: str, spec: str) -> str:
+    """The rules' label of a blind label (`blind_label`'s inverse)."""
+    return blind.removesuffix(f" --policy {spec}")
+
+
 @dataclass(frozen=True)
 class BlindJob:
     """What to play: the rules' label (`work.label`), the rules, the policy's name (as
@@ -51,6 +61,8 @@ class BlindJob:
 
     @property
     def spec(self) -> str:
+        from solver.patience.blind import policy_named
+
         return policy_spec(policy_named(self.policy))
 
     @property
@@ -72,12 +84,19 @@ class BlindRow:
     decisions: int
     seed: int
 
+    @property
+    def verdict(self) -> str:
+        """"won" or "lost", as the store files it."""
+        return "won" if self.won else "lost"
+
     def as_dict(self) -> dict:
         return asdict(self)
 
 
 def play_number(job: BlindJob, number: int) -> BlindRow:
     """Deal `number` under the job's rules, played to its end by the job's policy."""
+    from solver.patience.blind import play_blind, policy_named
+
     policy = policy_named(job.policy)
     seed = job.seed + number
     game = play_blind(deal_from_number(job.rules, number), policy, seed)

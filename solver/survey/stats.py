@@ -133,3 +133,18 @@ def paired(first: Sequence, second: Sequence) -> dict:
     return {"deals": len(pairs), "first_only": first_only, "second_only": second_only,
             "both": sum(1 for a, b in pairs if a and b), "p_value": sign_test(first_only,
                                                                               second_only)}
+
+
+def beside_open(blind_rows: Sequence, open_rows: Sequence[Row]) -> dict:
+    """Open and blind play of the same rules on the deals both surveys hold: the open
+    figures (`summarise`'s counts and bracketed interval) and the blind wins with their
+    Wilson interval, on exactly those deals."""
+    decided = {row.deal for row in open_rows}
+    games = [row for row in blind_rows if row.deal in decided]
+    played = {row.deal for row in games}
+    shared = summarise([row for row in open_rows if row.deal in played])
+    blind = summarise_blind(games)
+    return {**{key: shared[key] for key in ("deals", "winnable", "unwinnable", "unknown",
+                                            "win_rate", "ci_low", "ci_high")},
+            "blind": {key: blind[key] for key in ("won", "lost", "win_rate", "ci_low",
+                                                  "ci_high")}}
