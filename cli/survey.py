@@ -122,21 +122,8 @@ def command_survey(args: argparse.Namespace) -> int:
         print(f"{job.label}: {len(deals)} deals, {len(deals) - len(todo)} already in {args.db}, "
               f"{len(todo)} to decide with {workers}", file=sys.stderr)
         bar = progress_bar(len(todo), job.label, args.no_progress)
-        try:
-            for part_job, numbers in parts:
-                if numbers:
-                    run_survey(store, part_job, numbers, args.jobs, args.engine, args.address,
-                               on_row=bar.update_row)
-        except EngineError as exc:
-            raise UserError(str(exc)) from None
-        except SolverBug as exc:
-            raise SolverBug(f"{exc} (the rows before it are saved)") from None
-        except KeyboardInterrupt:
-            bar.close()
-            print(f"frog survey: stopped; {bar.saved} deals saved this run; run the same "
-                  "command to continue", file=sys.stderr)
+        if not run_parts(store, parts, args, bar):
             return Exit.UNKNOWN
-        bar.close()
     print(f"{job.label}: done, {bar.saved} deals decided this run "
           f"({bar.counts['winnable']} winnable, {bar.counts['unwinnable']} unwinnable, "
           f"{bar.counts['unknown']} unknown); see 'frog report {args.db}'", file=sys.stderr)
@@ -161,6 +148,27 @@ def engine_deals_and_rules(args: argparse.Namespace) -> tuple[list[int], Rules]:
         return deals, rules_for((args.variant or "frog").lower(), **overrides)
     except RulesError as exc:
         raise UserError(str(exc)) from None
+
+
+def run_parts(store: Store, parts: list, args: argparse.Namespace, bar: "_Bar") -> bool:
+    """Run each (job, deal numbers) of `parts` into the store, counting on `bar`; False
+    after Ctrl-C, once the stop is reported (every row saved so far stays)."""
+    try:
+        for job, numbers in parts:
+            if numbers:
+                run_survey(store, job, numbers, args.jobs, args.engine, args.address,
+                           on_row=bar.update_row)
+    except EngineError as exc:
+        raise UserError(str(exc)) from None
+    except SolverBug as exc:
+        raise SolverBug(f"{exc} (the rows before it are saved)") from None
+    except KeyboardInterrupt:
+        bar.close()
+        print(f"frog survey: stopped; {bar.saved} deals saved this run; run the same "
+              "command to continue", file=sys.stderr)
+        return False
+    bar.close()
+    return True
 
 
 def open_store(path: str) -> Store:

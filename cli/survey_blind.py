@@ -6,10 +6,10 @@ import argparse
 import sys
 
 from cli.errors import UserError
-from cli.survey import engine_deals_and_rules, open_store, progress_bar
+from cli.survey import engine_deals_and_rules, open_store, progress_bar, run_parts
 from solver.answer import Exit
 from solver.patience.blind import PolicyError, policy_named
-from solver.survey import EngineError, label, run_survey
+from solver.survey import label
 from solver.survey.blind_work import BlindJob
 
 #: The open survey's options that mean nothing to a blind game, which always ends.
@@ -40,18 +40,8 @@ def blind_survey(args: argparse.Namespace) -> int:
               f"{len(todo)} to play with {workers} (seed {args.seed} + deal number)",
               file=sys.stderr)
         bar = progress_bar(len(todo), job.label, args.no_progress, {"won": "won", "lost": "lost"})
-        try:
-            if todo:
-                run_survey(store, job, todo, args.jobs, args.engine, args.address,
-                           on_row=bar.update_row)
-        except EngineError as exc:
-            raise UserError(str(exc)) from None
-        except KeyboardInterrupt:
-            bar.close()
-            print(f"frog survey: stopped; {bar.saved} games saved this run; run the same "
-                  "command to continue", file=sys.stderr)
+        if not run_parts(store, [(job, todo)], args, bar):
             return Exit.UNKNOWN
-        bar.close()
     print(f"{job.label}: done, {bar.saved} deals played this run ({bar.counts['won']} won, "
           f"{bar.counts['lost']} lost); see 'frog report {args.db}'", file=sys.stderr)
     return Exit.YES
