@@ -24,7 +24,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command-line grammar, sub-command by sub-command."""
-    from cli import bench, commands_patience, report, solve, survey, tricks
+    from cli import bench, commands_patience, play, report, solve, survey, tricks
 
     parser = _Parser(
         prog="frog",
@@ -37,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands_patience.register(sub)
     solve.register(sub)
+    play.register(sub)
     tricks.register(sub)
     bench.register(sub)
     survey.register(sub)

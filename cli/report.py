@@ -9,8 +9,8 @@ from pathlib import Path
 from cli.errors import UserError
 from solver.answer import Exit
 from cli.report_blind import blind_tables
-from solver.survey import (asked_method, crosstab, PlotsUnavailable, Store, StoreError,
-                           summarise, write_plots)
+from solver.survey import (asked_method, crosstab, CsvError, open_results, PlotsUnavailable,
+                           StoreError, summarise, write_plots)
 from solver.survey.blind_work import rules_label_of
 from solver.survey.stats import beside_open, summarise_blind
 
@@ -22,14 +22,18 @@ def register(sub: argparse._SubParsersAction) -> None:
         "database: deals, winnable, unwinnable, unknown, the win rate and its 95% Wilson "
         "interval (the low end counts unknowns as losses, the high end as wins, so the "
         "interval holds whatever the unknowns turn out to be), and the distributions of nodes, "
-        "seconds and solution length. The database may belong to a survey still running.",
+        "seconds and solution length. The database may belong to a survey still running. "
+        "It may also be the CSV text of a store ('frog survey --export'), gzip-compressed "
+        "or not: the report is the same.",
         epilog="examples:\n  frog report frog.sqlite\n  frog report frog.sqlite --json\n"
+        "  frog report benchmarks/results/surveys.csv.gz   # the committed surveys, as CSV\n"
         "  frog report frog.sqlite --plots plots/    # win_rate.png, nodes.png (needs "
         "matplotlib)\n"
         "  frog report frog.sqlite --pair frog 'frog --stock-play optional'   # same deals, "
         "both rules",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("db", metavar="DB", help="the SQLite file of 'frog survey --db'")
+    parser.add_argument("db", metavar="DB", help="the SQLite file of 'frog survey --db', or "
+                        "its CSV ('frog survey --export', .csv or .csv.gz)")
     parser.add_argument("--json", action="store_true",
                         help='print {"LABEL": {"deals", "winnable", "unwinnable", "unknown", '
                         '"win_rate", "ci_low", "ci_high", ...}}')
@@ -46,13 +50,13 @@ def command_report(args: argparse.Namespace) -> int:
     if not os.path.isfile(args.db):
         raise UserError(f"{args.db}: no such file (give the --db file of 'frog survey')")
     try:
-        with Store(args.db, create=False) as store:
+        with open_results(args.db) as store:
             policies = store.policies()
             rows = {label: list(store.rows(label)) for label in policies}
             games = {label: list(store.blind_rows(label))
                      for label, policy in policies.items() if policy is not None}
             settings = {label: store.settings(label) for label in rows}
-    except StoreError as exc:
+    except (StoreError, CsvError) as exc:
         raise UserError(str(exc)) from None
     empty = [label for label, group in rows.items() if not group]
     if empty:  # a label comes from the rows, so only a damaged file lists one without rows

@@ -1,18 +1,21 @@
-"""`frog survey`: decide a range of numbered deals into a resumable SQLite store."""
+"""`frog survey`: decide a range of numbered deals into a resumable SQLite store; move a
+store to CSV text and back (--export, --import)."""
 from __future__ import annotations
 
 import argparse
 import os
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 from cli.deal_source import add_rule_arguments, rule_overrides
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from, memory_size
 from solver.answer import Exit, SolverBug
 from solver.patience import METHODS, Rules, RulesError
-from solver.survey import (ENGINES, RETRY_SEQUENCE, EngineError, Job, label,
-                           parse_deal_ranges, rules_for, run_survey, Store, StoreError)
+from solver.survey import (ENGINES, RETRY_SEQUENCE, CsvError, EngineError, Job, label,
+                           load_rows, parse_deal_ranges, rules_for, run_survey, Store,
+                           StoreError, write_rows)
 
 #: The methods a survey may decide with (`decide`'s, less the plain brute force).
 SURVEY_METHODS = tuple(method for method in METHODS if method != "brute")
@@ -28,7 +31,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(verdict, nodes, seconds, solution length, solver version, limits) in --db. Each row is "
         "committed as soon as the deal is decided: after Ctrl-C or kill -9, run the same command "
         "again and it continues with the deals not yet stored. Summarise with 'frog report'. "
-        "A --timeout is required: some deals run for hours without one.",
+        "A --timeout is required: some deals run for hours without one. A store travels as "
+        "text: --export writes every row as CSV (gzip-compressed when the name ends in .gz), "
+        "--import rebuilds a store from such a file, and 'frog report' reads either.",
         epilog="examples:\n"
         "  frog survey --variant frog --deals 1-100000 --jobs 2 --timeout 10s --db frog.sqlite\n"
         "  frog survey --variant frog --stock-play optional --deals 1-1000 --timeout 2s "
@@ -41,12 +46,24 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--method cpsat --db st.sqlite\n"
         "      (CP-SAT on the deals the search left unknown: Sir Tommy's are hard wins)\n"
         "  frog survey --variant fly --deals 1-10000 --engine ray --address auto --db fly.sqlite\n"
+        "  frog survey --export surveys.csv.gz --db frog.sqlite   # every row, as CSV text\n"
+        "  frog survey --import benchmarks/results/surveys.csv.gz --db surveys.sqlite\n"
+        "      (a new store from the CSV, ready for --retry-unknown or more --deals)\n"
         "  frog survey --variant fanny --deals 1-1000 --policy best --jobs 2 --db blind.sqlite\n"
         "      (plays each deal once without peeking, with the strongest blind policy;\n"
         "       no --timeout: a blind game always ends; see docs/blind.md)",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--deals", required=True, metavar="RANGES",
-                        help="deal numbers: 1-1000, or a list such as 1-10,50,90-99")
+    parser.add_argument("--deals", metavar="RANGES",
+                        help="deal numbers: 1-1000, or a list such as 1-10,50,90-99 (needed "
+                        "unless --import or --export)")
+    transfer = parser.add_mutually_exclusive_group()
+    transfer.add_argument("--import", dest="import_csv", metavar="CSV",
+                          help="rebuild --db (a new or empty store) from a CSV that --export "
+                          "wrote, instead of deciding deals")
+    transfer.add_argument("--export", dest="export_csv", metavar="CSV",
+                          help="write every row of --db to CSV (gzip when the name ends in "
+                          ".gz), one row per deal with every column of the store, instead "
+                          "of deciding deals")
     parser.add_argument("--db", required=True, metavar="FILE",
                         help="SQLite file (created if missing); several surveys may share one")
     parser.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
@@ -96,6 +113,14 @@ def set_table_default(parser: argparse.ArgumentParser, size: str) -> None:
 
 
 def command_survey(args: argparse.Namespace) -> int:
+    if args.import_csv or args.export_csv:
+        if args.deals:
+            raise UserError("--import and --export move rows; they take no --deals")
+        if args.import_csv:
+            return _import(args.import_csv, args.db)
+        return _export(args.db, args.export_csv)
+    if not args.deals:
+        raise UserError("a survey needs --deals (or --import or --export)")
     if args.policy is not None:
         from cli.survey_blind import blind_survey
 
@@ -127,6 +152,43 @@ def command_survey(args: argparse.Namespace) -> int:
     print(f"{job.label}: done, {bar.saved} deals decided this run "
           f"({bar.counts['winnable']} winnable, {bar.counts['unwinnable']} unwinnable, "
           f"{bar.counts['unknown']} unknown); see 'frog report {args.db}'", file=sys.stderr)
+    return Exit.YES
+
+
+def _import(path: str, db: str) -> int:
+    """`--import`: the CSV's rows into a new or empty store, all or none."""
+    if not os.path.isfile(path):
+        raise UserError(f"{path}: no such file")
+    new = not os.path.exists(db)
+    try:
+        with Store(db) as store:
+            if store.count():
+                raise UserError(f"{db} already holds {store.count():,} rows: import into a "
+                                "new file")
+            added = load_rows(path, store)
+    except (CsvError, StoreError, UserError) as exc:
+        if new:  # leave no empty store behind
+            for leftover in (db, f"{db}-wal", f"{db}-shm"):
+                Path(leftover).unlink(missing_ok=True)
+        raise UserError(str(exc)) from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    print(f"{db}: {added:,} rows imported from {path}", file=sys.stderr)
+    return Exit.YES
+
+
+def _export(db: str, path: str) -> int:
+    """`--export`: every row of the store to a CSV file."""
+    if not os.path.isfile(db):
+        raise UserError(f"{db}: no such file (give the --db file of 'frog survey')")
+    try:
+        with Store(db, create=False) as store:
+            written = write_rows(store, path)
+    except StoreError as exc:
+        raise UserError(str(exc)) from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    print(f"{path}: {written:,} rows exported from {db}", file=sys.stderr)
     return Exit.YES
 
 

@@ -226,3 +226,27 @@ def test_blind_survey_on_ray(tmp_path, frog):
     stored = blind_rows_of(db)
     assert sorted(row[1] for row in stored) == list(range(1, 31))
     assert {row[1] for row in stored if row[2] == "won"} == direct_wins("pysol", range(1, 31))
+
+
+def test_blind_rows_travel_through_csv_and_an_older_csv_still_reads(tmp_path, frog):
+    db, csv_path, copy = tmp_path / "s.sqlite", tmp_path / "s.csv", tmp_path / "copy.sqlite"
+    assert frog("survey", *TINY, "--deals", "1-20", "--policy", "pysol", "--db", db)[0] == 0
+    assert frog("survey", *TINY, "--deals", "1-10", "--timeout", "5s", "--db", db)[0] == 0
+    assert frog("survey", "--export", csv_path, "--db", db)[0] == 0
+    assert frog("survey", "--import", csv_path, "--db", copy)[0] == 0
+    assert sorted(blind_rows_of(copy)) == sorted(blind_rows_of(db))
+    assert frog("report", csv_path, "--json")[1] == frog("report", db, "--json")[1]
+    # a CSV written before the seed and decisions columns: its rows get NULL there
+    lines = csv_path.read_text().splitlines()
+    assert lines[0].endswith(",policy,seed,decisions")
+    old = tmp_path / "old.csv"
+    old.write_text("\n".join(line.rsplit(",", 2)[0] for line in lines
+                             if line.startswith("label") or "--policy" not in line) + "\n")
+    code, out, err = frog("report", old, "--json")
+    assert code == 0, err
+    assert json.loads(out)[TINY_LABEL]["deals"] == 10
+    truncated = tmp_path / "bad.csv"
+    truncated.write_text("\n".join(line.rsplit(",", 3)[0] for line in lines) + "\n")
+    code, _, err = frog("report", truncated)
+    assert code == 2
+    one_error_line(err, "header")

@@ -4,16 +4,14 @@ Engines: "local" (the standard library's ProcessPoolExecutor, the default) and "
 cluster; imported only when asked for). Either way the main process alone writes to SQLite,
 one commit per deal, so kill -9 loses at most the deals being decided at that moment.
 Only a bounded number of deals is in flight, so a survey of 10^6 deals does not queue 10^6
-futures, and Ctrl-C has little to cancel.
+futures, and Ctrl-C has little to cancel. The pools, the package metadata and subprocess
+are imported when a survey runs: commands that only name the engines (`frog --help`) or read
+a store (`frog report`) start without them.
 """
 from __future__ import annotations
 
-import concurrent.futures as cf
-import multiprocessing
 import signal
-import subprocess
 from collections.abc import Callable, Iterator
-from importlib import metadata
 from pathlib import Path
 
 from solver.survey.blind_work import BlindJob, BlindRow, play_number
@@ -30,6 +28,9 @@ class EngineError(Exception):
 def solver_version() -> str:
     """The package version plus the git commit when run from a checkout ("0.1.0+abc1234"),
     so a stored row says which code decided it."""
+    import subprocess
+    from importlib import metadata
+
     try:
         version = metadata.version("frog-solver")
     except metadata.PackageNotFoundError:
@@ -57,6 +58,9 @@ def local_results(job: Job | BlindJob, deals: list[int], jobs: int
                   ) -> Iterator[Row | BlindRow]:
     """Rows in completion order from a process pool of `jobs` workers. On Ctrl-C the workers
     are terminated at once: a half-searched deal has no result worth waiting for."""
+    import concurrent.futures as cf
+    import multiprocessing
+
     in_flight = 2 * jobs
     others = set(multiprocessing.active_children())
     with cf.ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start) as pool:

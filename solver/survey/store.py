@@ -2,13 +2,14 @@
 
 Write-ahead logging plus a commit after every row means a survey killed at any moment (Ctrl-C,
 kill -9, a power cut) keeps every row it reported, and the primary key means a resumed survey
-can never count a deal twice. Only the standard library's sqlite3 is used.
+can never count a deal twice. Only the standard library's sqlite3 is used. A store travels
+as text: `solver.survey.csv_rows` writes it as CSV and rebuilds it from one.
 """
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from solver.answer import Limits
 from solver.survey.blind_work import BlindRow
@@ -42,6 +43,12 @@ CREATE TABLE IF NOT EXISTS results (
     PRIMARY KEY (label, deal)
 ) WITHOUT ROWID
 """
+
+#: Every column of a row, in the table's order: the CSV form of a store has these, in this
+#: order, as its header (a CSV written before the last columns were added may lack them).
+COLUMNS = ("label", "deal", "verdict", "reason", "nodes", "seconds", "moves",
+           "nodes_per_second", "solver_version", "max_nodes", "timeout", "memory", "rules",
+           "decided_at", "method", "policy", "seed", "decisions")
 
 #: Columns added since the first stores, with what older stores get on opening: all their
 #: rows came from the search (the method's default), in open play (a NULL policy, seed and
@@ -122,6 +129,25 @@ class Store:
              row.nodes_per_second, version, limits.max_nodes, limits.timeout, limits.memory,
              json.dumps(rules, sort_keys=True), row.method))
         self.db.commit()
+
+    def count(self) -> int:
+        """How many rows the store holds, under every label."""
+        return self._read("SELECT COUNT(*) FROM results")[0][0]
+
+    def every_row(self) -> Iterator[tuple]:
+        """Every stored row, all of its columns in `COLUMNS` order, by label and deal."""
+        try:
+            yield from self.db.execute(f"SELECT {', '.join(COLUMNS)} FROM results"
+                                       " ORDER BY label, deal")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path}: a damaged survey database ({exc})") from None
+
+    def add_rows(self, rows: Iterable[tuple]) -> None:
+        """Store whole rows (`COLUMNS` order, as `every_row` gives them) in one transaction:
+        all of them, or none when one clashes with a stored row (sqlite3.IntegrityError)."""
+        with self.db:
+            self.db.executemany(f"INSERT INTO results ({', '.join(COLUMNS)}) VALUES"
+                                f" ({', '.join('?' for _ in COLUMNS)})", rows)
 
     def labels(self) -> list[str]:
         return [label for (label,) in
