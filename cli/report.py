@@ -8,8 +8,11 @@ from pathlib import Path
 
 from cli.errors import UserError
 from solver.answer import Exit
+from cli.report_blind import blind_tables
 from solver.survey import (asked_method, crosstab, CsvError, open_results, PlotsUnavailable,
                            StoreError, summarise, write_plots)
+from solver.survey.blind_work import rules_label_of
+from solver.survey.stats import beside_open, summarise_blind
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,7 +51,10 @@ def command_report(args: argparse.Namespace) -> int:
         raise UserError(f"{args.db}: no such file (give the --db file of 'frog survey')")
     try:
         with open_results(args.db) as store:
-            rows = {label: list(store.rows(label)) for label in store.labels()}
+            policies = store.policies()
+            rows = {label: list(store.rows(label)) for label in policies}
+            games = {label: list(store.blind_rows(label))
+                     for label, policy in policies.items() if policy is not None}
             settings = {label: store.settings(label) for label in rows}
     except (StoreError, CsvError) as exc:
         raise UserError(str(exc)) from None
@@ -56,8 +62,11 @@ def command_report(args: argparse.Namespace) -> int:
     if empty:  # a label comes from the rows, so only a damaged file lists one without rows
         raise UserError(f"{args.db}: a damaged survey database (label '{empty[0]}' has no "
                         "readable rows)")
-    report = {label: {**summarise(group), "settings": settings[label]}
+    rows = {label: group for label, group in rows.items() if label not in games}
+    report = {label: {"kind": "open", **summarise(group), "settings": settings[label]}
               for label, group in rows.items()}
+    blind = {label: _blind_entry(label, policies[label], group, rows, settings[label])
+             for label, group in games.items()}
     pair = None
     if args.pair:
         missing = [label for label in args.pair if label not in rows]
@@ -73,16 +82,31 @@ def command_report(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UserError(f"{args.plots}: cannot write plots: {exc}") from None
     if args.json:
-        print(json.dumps({**report, "pair": {"labels": args.pair, **pair}} if pair else report,
+        every = {**report, **blind}
+        print(json.dumps({**every, "pair": {"labels": args.pair, **pair}} if pair else every,
                          indent=1))
     else:
-        table = _markdown(report) if args.markdown else _table(report)
-        print(table if report else f"{args.db}: no results yet")
+        tables = [(_markdown if args.markdown else _table)(report)] if report else []
+        if blind:
+            tables += blind_tables(blind, args.markdown)
+        print("\n\n".join(tables) if tables else f"{args.db}: no results yet")
         if pair:
             print(_pair_text(args.pair, pair))
         if args.plots:
             print("plots: " + ", ".join(str(path) for path in written))
     return Exit.YES
+
+
+def _blind_entry(label: str, policy: str, games: list, open_rows: dict[str, list],
+                 settings: dict[str, list]) -> dict:
+    """A blind label's report entry: its wins and interval, and beside them (key "open")
+    the open survey of the same rules on the same deals, when the store holds one."""
+    rules_label = rules_label_of(label, policy)
+    entry = {"kind": "blind", "rules_label": rules_label, "policy": policy,
+             **summarise_blind(games), "settings": {"solver_version": settings["solver_version"]}}
+    if rules_label in open_rows:
+        entry["open"] = {"label": rules_label, **beside_open(games, open_rows[rules_label])}
+    return entry
 
 
 def _table(report: dict[str, dict]) -> str:

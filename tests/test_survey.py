@@ -23,6 +23,7 @@ from solver.survey.stats import crosstab, percentile, summarise, wilson
 from cli.main import main
 from solver.survey.csv_rows import read_rows
 from solver.survey.store import COLUMNS, Store, parse_deal_ranges
+from solver.survey.blind_work import BlindRow
 from solver.survey.work import RETRY_SEQUENCE, Job, Row, decide_number, label, rules_for
 
 #: A reduced game where most deals are won, some are lost, and each takes milliseconds.
@@ -165,15 +166,15 @@ def test_an_old_store_gets_the_policy_column_empty_for_open_play(tmp_path):
 
 
 def _mixed_store(path):
-    """A store with rows of every shape: two labels, each verdict, NULLs, a policy."""
+    """A store with rows of every shape: two labels, each verdict, NULLs, a blind game."""
     limits = Limits(max_nodes=1000, timeout=2.5, memory=1 << 20)
     with Store(str(path)) as store:
         for number, verdict in enumerate(("winnable", "unwinnable", "unknown", "winnable"), 1):
             store.save(row(number, verdict, nodes=10 * number, seconds=0.1 / number), "0.1+abc",
                        limits, {"ranks": 4})
         store.save(row(7, "winnable", label_="fly"), "0.1+def", Limits(memory=1 << 20), {})
-        store.db.execute("UPDATE results SET policy = 'greedy' WHERE deal = 2")
-        store.db.commit()
+        store.save_blind(BlindRow("frog --policy greedy", 2, "greedy", False, 0.01, 40, 12, 2),
+                         "0.1+abc", {"ranks": 4})
         return list(store.every_row())
 
 
@@ -182,10 +183,10 @@ def test_export_then_import_gives_back_every_row_and_the_same_report(tmp_path, f
     db, csv_file, again = tmp_path / "s.sqlite", tmp_path / name, tmp_path / "again.sqlite"
     rows = _mixed_store(db)
     code, _, err = frog("survey", "--export", csv_file, "--db", db)
-    assert code == 0 and "5 rows exported" in err
+    assert code == 0 and "6 rows exported" in err
     assert csv_file.read_bytes()[:2] == (b"\x1f\x8b" if name.endswith(".gz") else b"la")
     code, _, err = frog("survey", "--import", csv_file, "--db", again)
-    assert code == 0 and "5 rows imported" in err
+    assert code == 0 and "6 rows imported" in err
     with Store(str(again), create=False) as store:
         assert list(store.every_row()) == rows
     assert any(values[COLUMNS.index("policy")] == "greedy" for values in rows)
@@ -208,12 +209,12 @@ def _csv_lines(tmp_path):
 @pytest.mark.parametrize("change, message", [
     (lambda lines: ["label,deal\n"] + lines[1:], "line 1: not a survey CSV"),
     (lambda lines: [], "line 1: not a survey CSV"),
-    (lambda lines: lines[:3] + [lines[3].replace(",unwinnable,", ",lost,")] + lines[4:],
-     "line 4: verdict 'lost' is not valid"),
+    (lambda lines: lines[:3] + [lines[3].replace(",unwinnable,", ",lose,")] + lines[4:],
+     "line 4: verdict 'lose' is not valid"),
     (lambda lines: lines[:4] + [lines[4].replace("frog,3,", "frog,three,")] + lines[5:],
      "line 5: deal 'three' is not valid"),
-    (lambda lines: lines + [lines[1]], "line 7: deal 7 of 'fly' appears twice"),
-    (lambda lines: lines[:2] + ["fly,8\n"], "line 3: 2 fields, not 16"),
+    (lambda lines: lines + [lines[1]], "line 8: deal 7 of 'fly' appears twice"),
+    (lambda lines: lines[:2] + ["fly,8\n"], "line 3: 2 fields, not 18"),
     (lambda lines: lines[:1] + [lines[1].replace(",0.1+def,", ",,")], "solver_version '' is"),
     (lambda lines: lines[:1] + [lines[1].replace('{}', '[1]')], "rules '[1]' is not valid"),
     (lambda lines: lines[:1] + [lines[1].replace(",100,", ",-100,", 1)], "nodes '-100'"),
@@ -236,7 +237,7 @@ def test_import_and_export_refuse_what_they_cannot_do(tmp_path, frog):
     cut = tmp_path / "cut.csv.gz"
     cut.write_bytes(csv_file.read_bytes()[:100])
     for argv, message in [
-            (["--import", csv_file, "--db", db], "already holds 5 rows"),
+            (["--import", csv_file, "--db", db], "already holds 6 rows"),
             (["--import", tmp_path / "missing.csv", "--db", tmp_path / "n.sqlite"],
              "no such file"),
             (["--import", cut, "--db", tmp_path / "n.sqlite"], "not a survey CSV"),

@@ -23,7 +23,11 @@ from typing import IO
 
 from solver.survey.store import COLUMNS, LARGEST_DEAL, Store
 
-VERDICTS = ("winnable", "unwinnable", "unknown")
+#: An open row's verdicts, then a blind row's (docs/blind.md, Blind surveys).
+VERDICTS = ("winnable", "unwinnable", "unknown", "won", "lost")
+#: The last columns of `COLUMNS`, which a CSV written before they were added lacks: its
+#: rows get NULL there, as an older store does on opening.
+LATER_COLUMNS = ("seed", "decisions")
 #: SQLite files start with these bytes; gzip files with the last two.
 SQLITE_MAGIC = b"SQLite format 3\x00"
 GZIP_MAGIC = b"\x1f\x8b"
@@ -88,17 +92,20 @@ def read_rows(path: str) -> list[tuple]:
 
 def _read_rows(path: str) -> list[tuple]:
     texts = _records(path)
-    if texts[:1] != [list(COLUMNS)]:
+    header = texts[0] if texts else []
+    names = COLUMNS[:len(header)]
+    if list(names) != header or len(names) < len(COLUMNS) - len(LATER_COLUMNS):
         raise CsvError(f"{path}: line 1: not a survey CSV (the header must be "
                        f"{','.join(COLUMNS)})")
     del texts[0]
-    short = next((i for i, values in enumerate(texts) if len(values) != len(COLUMNS)), None)
+    short = next((i for i, values in enumerate(texts) if len(values) != len(names)), None)
     if short is not None:
         raise CsvError(f"{path}: line {_line(path, short)}: {len(texts[short])} fields, not "
-                       f"{len(COLUMNS)}")
+                       f"{len(names)}")
     columns = [_column(name, list(column), path)
-               for name, column in zip(COLUMNS, zip(*texts))] if texts else []
-    rows = list(zip(*columns))
+               for name, column in zip(names, zip(*texts))] if texts else []
+    missing = [[None] * len(texts)] * (len(COLUMNS) - len(names))  # NULL, as in older stores
+    rows = list(zip(*columns, *missing))
     _check_unique(rows, path)
     return rows
 
@@ -144,12 +151,13 @@ _TYPES: dict[str, tuple[type, bool]] = {
     "moves": (int, True), "nodes_per_second": (float, False), "solver_version": (str, False),
     "max_nodes": (int, True), "timeout": (float, True), "memory": (int, False),
     "rules": (str, False), "decided_at": (str, False), "method": (str, False),
-    "policy": (str, True),
+    "policy": (str, True), "seed": (int, True), "decisions": (int, True),
 }
 _RULES: dict[str, tuple[Callable[[object], bool], str]] = {
     "deal": (lambda v: 1 <= v <= LARGEST_DEAL, f"deal numbers run from 1 to {LARGEST_DEAL}"),
     "verdict": (lambda v: v in VERDICTS, f"not one of {', '.join(VERDICTS)}"),
     "rules": (lambda v: _json_object(v), "not a JSON object"),
+    "seed": (lambda v: True, ""),  # any integer: --seed may be negative
 }
 _COUNT = (lambda v: v >= 0, "negative")
 _TIME = (lambda v: v >= 0, "not a time of 0 or more")  # nan too: it compares false

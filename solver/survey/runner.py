@@ -14,6 +14,7 @@ import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from solver.survey.blind_work import BlindJob, BlindRow, play_number
 from solver.survey.store import Store
 from solver.survey.work import Job, Row, decide_number
 
@@ -42,13 +43,19 @@ def solver_version() -> str:
     return f"{version}+{commit}" if commit else version
 
 
+def unit_of(job: Job | BlindJob) -> Callable:
+    """What a worker runs for one deal of the job: decide it (open play) or play it blind."""
+    return play_number if isinstance(job, BlindJob) else decide_number
+
+
 def _worker_start() -> None:
     """Workers ignore Ctrl-C: the main process decides what to stop, and a worker's search
     must not turn the signal into an 'interrupted' row."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def local_results(job: Job, deals: list[int], jobs: int) -> Iterator[Row]:
+def local_results(job: Job | BlindJob, deals: list[int], jobs: int
+                  ) -> Iterator[Row | BlindRow]:
     """Rows in completion order from a process pool of `jobs` workers. On Ctrl-C the workers
     are terminated at once: a half-searched deal has no result worth waiting for."""
     import concurrent.futures as cf
@@ -60,7 +67,7 @@ def local_results(job: Job, deals: list[int], jobs: int) -> Iterator[Row]:
         running = set()
         try:
             for number in deals:
-                running.add(pool.submit(decide_number, job, number))
+                running.add(pool.submit(unit_of(job), job, number))
                 if len(running) >= in_flight:
                     finished, running = cf.wait(running, return_when=cf.FIRST_COMPLETED)
                     yield from (future.result() for future in finished)
@@ -73,7 +80,8 @@ def local_results(job: Job, deals: list[int], jobs: int) -> Iterator[Row]:
             raise
 
 
-def ray_results(job: Job, deals: list[int], jobs: int, address: str | None) -> Iterator[Row]:
+def ray_results(job: Job | BlindJob, deals: list[int], jobs: int, address: str | None
+                ) -> Iterator[Row | BlindRow]:
     """Rows in completion order from Ray tasks; at most 2 x `jobs` tasks are in flight
     (`jobs` 0: the cluster's CPU count)."""
     try:
@@ -85,7 +93,7 @@ def ray_results(job: Job, deals: list[int], jobs: int, address: str | None) -> I
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise EngineError(f"cannot reach a Ray cluster at '{address}': {exc}") from None
-    remote = ray.remote(num_cpus=1)(decide_number)
+    remote = ray.remote(num_cpus=1)(unit_of(job))
     job_ref = ray.put(job)
     in_flight = 2 * (jobs or int(ray.cluster_resources().get("CPU", 1)))
     running: list = []
@@ -103,11 +111,11 @@ def ray_results(job: Job, deals: list[int], jobs: int, address: str | None) -> I
             ray.cancel(ref, force=True)
 
 
-def run_survey(store: Store, job: Job, deals: list[int], jobs: int, engine: str = "local",
-               address: str | None = None,
-               on_row: Callable[[Row], None] | None = None) -> int:
-    """Decide `deals` (the caller has already removed the done ones), saving each row as it
-    arrives; returns how many were saved. KeyboardInterrupt propagates after the pool stops,
+def run_survey(store: Store, job: Job | BlindJob, deals: list[int], jobs: int,
+               engine: str = "local", address: str | None = None,
+               on_row: Callable[[Row | BlindRow], None] | None = None) -> int:
+    """Decide `deals` (the caller has already removed the done ones), or play them blind for
+    a `BlindJob`, saving each row as it arrives; returns how many were saved. KeyboardInterrupt propagates after the pool stops,
     with every row reported so far committed."""
     if engine == "local":
         rows = local_results(job, deals, jobs)
@@ -120,9 +128,12 @@ def run_survey(store: Store, job: Job, deals: list[int], jobs: int, engine: str 
     saved = 0
     try:
         for row in rows:
-            if row.reason == "interrupted":
+            if isinstance(row, BlindRow):
+                store.save_blind(row, version, rules)
+            elif row.reason == "interrupted":
                 continue  # a Ray task stopped by its node is not a result; a rerun redoes it
-            store.save(row, version, job.limits, rules)
+            else:
+                store.save(row, version, job.limits, rules)
             saved += 1
             if on_row:
                 on_row(row)

@@ -12,6 +12,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 
 from solver.answer import Limits
+from solver.survey.blind_work import BlindRow
 from solver.survey.work import Row, asked_method
 
 #: SQLite stores integers in 64 bits; deal numbers above this cannot be keys.
@@ -37,21 +38,26 @@ CREATE TABLE IF NOT EXISTS results (
     policy TEXT,                   -- NULL: open play (every card known, the solver's answer);
                                    -- a row of play without that knowledge names its policy
                                    -- here, and its label names it too (the key is label, deal)
+    seed INTEGER,                  -- blind play: the policy's random seed (NULL: open play)
+    decisions INTEGER,             -- blind play: the policy's real choices (NULL: open play)
     PRIMARY KEY (label, deal)
 ) WITHOUT ROWID
 """
 
 #: Every column of a row, in the table's order: the CSV form of a store has these, in this
-#: order, as its header.
+#: order, as its header (a CSV written before the last columns were added may lack them).
 COLUMNS = ("label", "deal", "verdict", "reason", "nodes", "seconds", "moves",
            "nodes_per_second", "solver_version", "max_nodes", "timeout", "memory", "rules",
-           "decided_at", "method", "policy")
+           "decided_at", "method", "policy", "seed", "decisions")
 
 #: Columns added since the first stores, with what older stores get on opening: all their
-#: rows came from the search (the method's default), in open play (a NULL policy).
+#: rows came from the search (the method's default), in open play (a NULL policy, seed and
+#: decisions).
 _ADDED_COLUMNS = {
     "method": "ALTER TABLE results ADD COLUMN method TEXT NOT NULL DEFAULT 'search'",
     "policy": "ALTER TABLE results ADD COLUMN policy TEXT",
+    "seed": "ALTER TABLE results ADD COLUMN seed INTEGER",
+    "decisions": "ALTER TABLE results ADD COLUMN decisions INTEGER",
 }
 
 
@@ -162,6 +168,32 @@ class Store:
                 f"SELECT DISTINCT {column} FROM results WHERE label = ? ORDER BY {column}",
                 (label,))]
         return settings
+
+    def save_blind(self, row: BlindRow, version: str, rules: dict) -> None:
+        """Store one game played without peeking and commit at once (docs/blind.md, Blind
+        surveys). Its verdict is "won" or "lost", its label and `policy` name the policy;
+        the search's columns have nothing to say of it: nodes 0, no limits, method
+        "blind"."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO results (label, deal, verdict, reason, nodes, seconds, moves,"
+            " nodes_per_second, solver_version, max_nodes, timeout, memory, rules, method,"
+            " policy, seed, decisions)"
+            " VALUES (?, ?, ?, NULL, 0, ?, ?, 0, ?, NULL, NULL, 0, ?, 'blind', ?, ?, ?)",
+            (row.label, row.deal, row.verdict, row.seconds, row.moves,
+             version, json.dumps(rules, sort_keys=True), row.policy, row.seed, row.decisions))
+        self.db.commit()
+
+    def policies(self) -> dict[str, str | None]:
+        """Every label with the policy its rows were played by (None: open play)."""
+        return dict(self._read("SELECT label, MAX(policy) FROM results GROUP BY label"
+                               " ORDER BY label"))
+
+    def blind_rows(self, label: str) -> Iterator[BlindRow]:
+        """The games of a blind label, by deal."""
+        query = ("SELECT label, deal, policy, verdict = 'won', seconds, moves, decisions, seed"
+                 " FROM results WHERE label = ? AND policy IS NOT NULL ORDER BY deal")
+        for values in self._read(query, (label,)):
+            yield BlindRow(*values[:3], bool(values[3]), *values[4:])
 
     def _read(self, query: str, parameters: tuple = ()) -> list[tuple]:
         """All the rows a query answers; StoreError when the file turns out to be damaged
