@@ -4,18 +4,17 @@
 For each set, every deal is decided by both sequences at the same node limit (node counts do
 not depend on the machine's load); prints won, lost, total nodes and CPU seconds per sequence.
 A set is VARIANT:FIRST-LAST (fresh deals) or VARIANT:open:FIRST-LAST:DB (the deals stored as
-unknown for VARIANT in the surveys database, in that range: deals sequence 0 left open).
+unknown for VARIANT in a survey store or its CSV, in that range: deals sequence 0 left open).
 
     python benchmarks/noise_schedule.py --sets frog:3001-4000 pysol-frog:3001-4000 --max-nodes 1M
     python benchmarks/noise_schedule.py --max-nodes 2M \\
-        --sets frog:open:50001-51000:benchmarks/results/surveys.sqlite
+        --sets frog:open:50001-51000:benchmarks/results/surveys.csv.gz
 
 Figures: benchmarks/results/noise_schedule.txt.
 """
 from __future__ import annotations
 
 import argparse
-import sqlite3
 import time
 
 from cli.limits import node_count
@@ -23,7 +22,7 @@ from solver.answer import Limits
 from solver.patience import NOISE, deal_from_number, variant_rules
 from solver.patience.search import solve, warm_up
 from solver.patience.search.parallel import sequence_noise
-from solver.survey import parse_deal_ranges
+from solver.survey import open_results, parse_deal_ranges
 
 SEQUENCES = (0, 1)
 
@@ -36,10 +35,9 @@ def deal_set(spec: str) -> tuple[str, list[int]]:
         return variant, parse_deal_ranges(parts[1])
     if len(parts) == 4 and parts[1] == "open":
         first, last = (int(x) for x in parts[2].split("-"))
-        with sqlite3.connect(parts[3]) as db:
-            rows = db.execute("SELECT deal FROM results WHERE label = ? AND verdict = 'unknown'"
-                              " AND deal BETWEEN ? AND ? ORDER BY deal", (variant, first, last))
-            return variant, [deal for (deal,) in rows]
+        with open_results(parts[3]) as store:
+            return variant, [row.deal for row in store.rows(variant)
+                             if row.verdict == "unknown" and first <= row.deal <= last]
     raise argparse.ArgumentTypeError(f"not a set: {spec}")
 
 

@@ -6,12 +6,14 @@ import json
 import sys
 
 from cli.deal_source import add_deal_arguments, load_deal, read_text
-from cli.files import write_text
 from cli.errors import UserError
+from cli.files import write_text
+from cli.limits import duration
 from cli.pages import add_html_argument, check_page_path
 from cli.show import render_deal, wants_colour
-from solver.answer import Exit
+from solver.answer import Exit, Limits, Verdict
 from solver.patience import Deal, Move, MoveListError, Replay, parse_move_list, replay
+from solver.patience.explain import SOLVE_MEMORY, SOLVE_SECONDS, Explanation, explain
 from solver.replay import Header, Refusal, patience_page
 
 
@@ -44,13 +46,25 @@ def register(sub: argparse._SubParsersAction) -> None:
         "verify", help="replay a move list: valid and won, or the first illegal move",
         description="Replay a move list (one 'CARD SOURCE TARGET' per line) from a deal. "
         "Exit 0 when it is legal and wins, 1 when a move is illegal or the game is not won, "
-        "2 when a file cannot be read.",
+        "2 when a file cannot be read. With --explain, a line that does not win is also "
+        "searched for the move that lost the win: the positions along a line are winnable up "
+        "to some move and unwinnable after it, so a few solves (each under --timeout) find "
+        "it. A move is named the losing one only when the position before it is proved "
+        "winnable and the one after it proved unwinnable; when a solve answers unknown, the "
+        "answer names the moves between which the win was lost, and the exit code is 3.",
         epilog="examples: frog solve my-deal.txt --moves-out win.txt && "
-        "frog verify my-deal.txt win.txt    frog verify 3 moves.txt --html game.html")
+        "frog verify my-deal.txt win.txt    frog verify 3 moves.txt --html game.html    "
+        "frog verify 1234 moves.txt --explain    frog verify 1234 moves.txt --explain --json")
     add_deal_arguments(verify, deal_optional=False)
     verify.add_argument("moves", metavar="MOVES", help="the move list file, or - for stdin")
     verify.add_argument("--json", action="store_true", help="print the outcome as JSON")
     add_html_argument(verify, "the game (the legal moves, then the first illegal one and why)")
+    verify.add_argument("--explain", action="store_true",
+                        help="for a legal line that does not win: which move lost the win, and "
+                        "a move that would have kept it (JSON: losing_move, kept_by)")
+    verify.add_argument("--timeout", type=duration, default=SOLVE_SECONDS, metavar="T",
+                        help=f"with --explain: each solve's time limit, e.g. 2s, 1m (default "
+                        f"{SOLVE_SECONDS:g}s); a solve that reaches it answers unknown")
     verify.set_defaults(func=command_verify)
 
 
@@ -85,17 +99,34 @@ def command_verify(args: argparse.Namespace) -> int:
                    f"{result.position.cards_left()} cards left")
     else:
         summary = f"illegal move on line {result.illegal_line}: {result.reason}"
+    moves = [move for _, move in numbered]
+    explained = None
+    if args.explain and result.valid and not result.won:
+        explained = explain(deal, moves, Limits(timeout=args.timeout, memory=SOLVE_MEMORY))
     if args.json:
-        print(json.dumps({"valid": result.valid, "won": result.won,
-                          "moves": result.moves_played, "illegal_line": result.illegal_line,
-                          "reason": result.reason,
-                          "cards_left": result.position.cards_left()}))
+        answer = {"valid": result.valid, "won": result.won,
+                  "moves": result.moves_played, "illegal_line": result.illegal_line,
+                  "reason": result.reason, "cards_left": result.position.cards_left()}
+        if explained is not None:
+            answer["explain"] = explained.to_json()
+            answer["losing_move"] = explained.losing_move
+            answer["kept_by"] = answer["explain"]["kept_by"]
+        print(json.dumps(answer))
     else:
         print(summary)
+        if explained is not None:
+            print(explained.summary())
     if args.html:
-        moves = [move for _, move in numbered]
         write_text(args.html, _verify_page(deal, title, args.moves, moves, result, summary))
-    return Exit.YES if result.valid and result.won else Exit.NO
+    if result.valid and result.won:
+        return Exit.YES
+    return Exit.UNKNOWN if explained is not None and _open(explained) else Exit.NO
+
+
+def _open(explained: Explanation) -> bool:
+    """Whether unknown answers left the question open (exit code 3)."""
+    return explained.losing_move is None and (explained.between is not None
+                                              or explained.end is Verdict.UNKNOWN)
 
 
 def _verify_page(deal: Deal, title: str, source: str, moves: list[Move], result: Replay,

@@ -24,7 +24,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command-line grammar, sub-command by sub-command."""
-    from cli import bench, commands_patience, hint, playout, report, solve, survey, tricks
+    from cli import (bench, commands_patience, hint, play, playout, report, solve, survey,
+                     tricks)
 
     parser = _Parser(
         prog="frog",
@@ -39,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.register(sub)
     hint.register(sub)
     playout.register(sub)
+    play.register(sub)
     tricks.register(sub)
     bench.register(sub)
     survey.register(sub)

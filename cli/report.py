@@ -8,8 +8,11 @@ from pathlib import Path
 
 from cli.errors import UserError
 from solver.answer import Exit
-from solver.survey import (asked_method, crosstab, PlotsUnavailable, Store, StoreError,
-                           summarise, write_plots)
+from cli.report_blind import blind_tables
+from solver.survey import (asked_method, crosstab, CsvError, open_results, PlotsUnavailable,
+                           StoreError, summarise, write_plots)
+from solver.survey.blind_work import rules_label_of
+from solver.survey.stats import beside_open, summarise_blind
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,14 +22,18 @@ def register(sub: argparse._SubParsersAction) -> None:
         "database: deals, winnable, unwinnable, unknown, the win rate and its 95% Wilson "
         "interval (the low end counts unknowns as losses, the high end as wins, so the "
         "interval holds whatever the unknowns turn out to be), and the distributions of nodes, "
-        "seconds and solution length. The database may belong to a survey still running.",
+        "seconds and solution length. The database may belong to a survey still running. "
+        "It may also be the CSV text of a store ('frog survey --export'), gzip-compressed "
+        "or not: the report is the same.",
         epilog="examples:\n  frog report frog.sqlite\n  frog report frog.sqlite --json\n"
+        "  frog report benchmarks/results/surveys.csv.gz   # the committed surveys, as CSV\n"
         "  frog report frog.sqlite --plots plots/    # win_rate.png, nodes.png (needs "
         "matplotlib)\n"
         "  frog report frog.sqlite --pair frog 'frog --stock-play optional'   # same deals, "
         "both rules",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("db", metavar="DB", help="the SQLite file of 'frog survey --db'")
+    parser.add_argument("db", metavar="DB", help="the SQLite file of 'frog survey --db', or "
+                        "its CSV ('frog survey --export', .csv or .csv.gz)")
     parser.add_argument("--json", action="store_true",
                         help='print {"LABEL": {"deals", "winnable", "unwinnable", "unknown", '
                         '"win_rate", "ci_low", "ci_high", ...}}')
@@ -43,17 +50,23 @@ def command_report(args: argparse.Namespace) -> int:
     if not os.path.isfile(args.db):
         raise UserError(f"{args.db}: no such file (give the --db file of 'frog survey')")
     try:
-        with Store(args.db, create=False) as store:
-            rows = {label: list(store.rows(label)) for label in store.labels()}
+        with open_results(args.db) as store:
+            policies = store.policies()
+            rows = {label: list(store.rows(label)) for label in policies}
+            games = {label: list(store.blind_rows(label))
+                     for label, policy in policies.items() if policy is not None}
             settings = {label: store.settings(label) for label in rows}
-    except StoreError as exc:
+    except (StoreError, CsvError) as exc:
         raise UserError(str(exc)) from None
     empty = [label for label, group in rows.items() if not group]
     if empty:  # a label comes from the rows, so only a damaged file lists one without rows
         raise UserError(f"{args.db}: a damaged survey database (label '{empty[0]}' has no "
                         "readable rows)")
-    report = {label: {**summarise(group), "settings": settings[label]}
+    rows = {label: group for label, group in rows.items() if label not in games}
+    report = {label: {"kind": "open", **summarise(group), "settings": settings[label]}
               for label, group in rows.items()}
+    blind = {label: _blind_entry(label, policies[label], group, rows, settings[label])
+             for label, group in games.items()}
     pair = None
     if args.pair:
         missing = [label for label in args.pair if label not in rows]
@@ -69,16 +82,31 @@ def command_report(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UserError(f"{args.plots}: cannot write plots: {exc}") from None
     if args.json:
-        print(json.dumps({**report, "pair": {"labels": args.pair, **pair}} if pair else report,
+        every = {**report, **blind}
+        print(json.dumps({**every, "pair": {"labels": args.pair, **pair}} if pair else every,
                          indent=1))
     else:
-        table = _markdown(report) if args.markdown else _table(report)
-        print(table if report else f"{args.db}: no results yet")
+        tables = [(_markdown if args.markdown else _table)(report)] if report else []
+        if blind:
+            tables += blind_tables(blind, args.markdown)
+        print("\n\n".join(tables) if tables else f"{args.db}: no results yet")
         if pair:
             print(_pair_text(args.pair, pair))
         if args.plots:
             print("plots: " + ", ".join(str(path) for path in written))
     return Exit.YES
+
+
+def _blind_entry(label: str, policy: str, games: list, open_rows: dict[str, list],
+                 settings: dict[str, list]) -> dict:
+    """A blind label's report entry: its wins and interval, and beside them (key "open")
+    the open survey of the same rules on the same deals, when the store holds one."""
+    rules_label = rules_label_of(label, policy)
+    entry = {"kind": "blind", "rules_label": rules_label, "policy": policy,
+             **summarise_blind(games), "settings": {"solver_version": settings["solver_version"]}}
+    if rules_label in open_rows:
+        entry["open"] = {"label": rules_label, **beside_open(games, open_rows[rules_label])}
+    return entry
 
 
 def _table(report: dict[str, dict]) -> str:

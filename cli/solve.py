@@ -1,4 +1,5 @@
-"""`frog solve`: decide a deal and print the verdict, the statistics and the winning line."""
+"""`frog solve`: decide a deal and print the verdict, the loss reason or the winning line,
+and with --stats the search's counters."""
 from __future__ import annotations
 
 import argparse
@@ -34,6 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "  frog solve my-deal.txt --moves-out win.txt && frog verify my-deal.txt win.txt\n"
         "  frog solve 1234 --variant pysol-frog --html win.html\n"
         "  frog solve 117                             # a lost deal, and why\n"
+        "  frog solve 99 --stats                       # nodes, seconds and the search's counters\n"
         "  frog solve 99 --json\n  frog solve 99 --max-nodes 10M --timeout 30s --memory 1G\n"
         "  frog solve 114 --jobs 2 --timeout 5m   # two restart sequences on two cores\n"
         "  frog solve 16 --variant sir-tommy --timeout 2m  # search + CP-SAT, Sir Tommy's way\n"
@@ -70,8 +72,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="write a winning line in the move-list format (for frog verify)")
     add_html_argument(parser, "the answer (the winning line move by move, or the deal)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--stats", action="store_true",
+                        help="also print the method, nodes, seconds and nodes/s, and the "
+                        "search's counters (table hits and stores, prunes, restarts, beams, "
+                        "...); --json always has them")
     parser.add_argument("--quiet", "-q", action="store_true",
-                        help="print the verdict and statistics, not the move list")
+                        help="print the verdict (and with --stats the counters), not the move "
+                        "list")
     parser.set_defaults(func=command_solve)
 
 
@@ -102,19 +109,22 @@ def command_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**_as_json(result, deal, title, limits), "jobs": jobs}))
     else:
-        print(_as_text(result, title, args.quiet))
+        print(_as_text(result, title, args.quiet, args.stats))
     return exit_code(result.verdict)
 
 
-def _as_text(result: Result, title: str, quiet: bool) -> str:
+def _as_text(result: Result, title: str, quiet: bool, stats: bool) -> str:
+    """What a player reads: the verdict, why a lost deal is lost when counting shows it, and
+    the winning line; the search's figures only when asked for (`stats`)."""
     verdict = result.verdict + (f" ({result.reason})" if result.reason else "")
-    rate = result.stats.get("nodes_per_second", 0)
-    lines = [f"{title}: {verdict}",
-             f"method {result.method}, {result.nodes:,} nodes, {result.seconds:.3f} s"
-             + (f", {rate:,.0f} nodes/s" if rate else "")]
-    details = ", ".join(f"{key} {value}" for key, value in _stat_items(result))
-    if details:
-        lines.append(details)
+    lines = [f"{title}: {verdict}"]
+    if stats:
+        rate = result.stats.get("nodes_per_second", 0)
+        lines.append(f"method {result.method}, {result.nodes:,} nodes, {result.seconds:.3f} s"
+                     + (f", {rate:,.0f} nodes/s" if rate else ""))
+        details = ", ".join(f"{key} {value}" for key, value in _stat_items(result))
+        if details:
+            lines.append(details)
     if result.why is not None:
         lines += result.why.lines()
     if result.moves and not quiet:

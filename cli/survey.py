@@ -1,18 +1,21 @@
-"""`frog survey`: decide a range of numbered deals into a resumable SQLite store."""
+"""`frog survey`: decide a range of numbered deals into a resumable SQLite store; move a
+store to CSV text and back (--export, --import)."""
 from __future__ import annotations
 
 import argparse
 import os
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 from cli.deal_source import add_rule_arguments, rule_overrides
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from, memory_size
 from solver.answer import Exit, SolverBug
-from solver.patience import METHODS, RulesError
-from solver.survey import (ENGINES, RETRY_SEQUENCE, EngineError, Job, label,
-                           parse_deal_ranges, rules_for, run_survey, Store, StoreError)
+from solver.patience import METHODS, Rules, RulesError
+from solver.survey import (ENGINES, RETRY_SEQUENCE, CsvError, EngineError, Job, label,
+                           load_rows, parse_deal_ranges, rules_for, run_survey, Store,
+                           StoreError, write_rows)
 
 #: The methods a survey may decide with (`decide`'s, less the plain brute force).
 SURVEY_METHODS = tuple(method for method in METHODS if method != "brute")
@@ -28,7 +31,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(verdict, nodes, seconds, solution length, solver version, limits) in --db. Each row is "
         "committed as soon as the deal is decided: after Ctrl-C or kill -9, run the same command "
         "again and it continues with the deals not yet stored. Summarise with 'frog report'. "
-        "A --timeout is required: some deals run for hours without one.",
+        "A --timeout is required: some deals run for hours without one. A store travels as "
+        "text: --export writes every row as CSV (gzip-compressed when the name ends in .gz), "
+        "--import rebuilds a store from such a file, and 'frog report' reads either.",
         epilog="examples:\n"
         "  frog survey --variant frog --deals 1-100000 --jobs 2 --timeout 10s --db frog.sqlite\n"
         "  frog survey --variant frog --stock-play optional --deals 1-1000 --timeout 2s "
@@ -40,10 +45,25 @@ def register(sub: argparse._SubParsersAction) -> None:
         "  frog survey --variant sir-tommy --deals 1-500 --timeout 60s --retry-unknown "
         "--method cpsat --db st.sqlite\n"
         "      (CP-SAT on the deals the search left unknown: Sir Tommy's are hard wins)\n"
-        "  frog survey --variant fly --deals 1-10000 --engine ray --address auto --db fly.sqlite",
+        "  frog survey --variant fly --deals 1-10000 --engine ray --address auto --db fly.sqlite\n"
+        "  frog survey --export surveys.csv.gz --db frog.sqlite   # every row, as CSV text\n"
+        "  frog survey --import benchmarks/results/surveys.csv.gz --db surveys.sqlite\n"
+        "      (a new store from the CSV, ready for --retry-unknown or more --deals)\n"
+        "  frog survey --variant fanny --deals 1-1000 --policy best --jobs 2 --db blind.sqlite\n"
+        "      (plays each deal once without peeking, with the strongest blind policy;\n"
+        "       no --timeout: a blind game always ends; see docs/blind.md)",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--deals", required=True, metavar="RANGES",
-                        help="deal numbers: 1-1000, or a list such as 1-10,50,90-99")
+    parser.add_argument("--deals", metavar="RANGES",
+                        help="deal numbers: 1-1000, or a list such as 1-10,50,90-99 (needed "
+                        "unless --import or --export)")
+    transfer = parser.add_mutually_exclusive_group()
+    transfer.add_argument("--import", dest="import_csv", metavar="CSV",
+                          help="rebuild --db (a new or empty store) from a CSV that --export "
+                          "wrote, instead of deciding deals")
+    transfer.add_argument("--export", dest="export_csv", metavar="CSV",
+                          help="write every row of --db to CSV (gzip when the name ends in "
+                          ".gz), one row per deal with every column of the store, instead "
+                          "of deciding deals")
     parser.add_argument("--db", required=True, metavar="FILE",
                         help="SQLite file (created if missing); several surveys may share one")
     parser.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
@@ -66,6 +86,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "tighter than this run's, or that another --method left unknown; the "
                         "search then runs its second restart sequence (the one frog solve runs "
                         "on a second core): the first already failed on them")
+    parser.add_argument("--policy", metavar="NAME",
+                        help="play each deal once without seeing the stock, with this blind "
+                        "policy (pysol, tips, sample, ..., or best), instead of deciding it "
+                        "with every card known; rows are filed under 'LABEL --policy "
+                        "NAME(SETTINGS)'")
+    parser.add_argument("--seed", type=int, default=0, metavar="N",
+                        help="with --policy: deal n is played with seed N + n (default 0)")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress bar (it is shown when standard error is a terminal, "
                         "or when the environment variable FROG_PROGRESS is set)")
@@ -86,33 +113,29 @@ def set_table_default(parser: argparse.ArgumentParser, size: str) -> None:
 
 
 def command_survey(args: argparse.Namespace) -> int:
+    if args.import_csv or args.export_csv:
+        if args.deals:
+            raise UserError("--import and --export move rows; they take no --deals")
+        if args.import_csv:
+            return _import(args.import_csv, args.db)
+        return _export(args.db, args.export_csv)
+    if not args.deals:
+        raise UserError("a survey needs --deals (or --import or --export)")
+    if args.policy is not None:
+        from cli.survey_blind import blind_survey
+
+        return blind_survey(args)
+    if args.seed:
+        raise UserError("--seed is for blind surveys (--policy)")
     if args.timeout is None and args.max_nodes is None:
         raise UserError("a survey needs --timeout (or --max-nodes): some deals never finish "
                         "without a limit")
-    if args.jobs is None:
-        args.jobs = 0 if args.engine == "ray" else 1
-    if args.jobs < 0 or (args.jobs == 0 and args.engine == "local"):
-        raise UserError("--jobs must be at least 1 (0 only with --engine ray)")
-    if args.address and args.engine != "ray":
-        raise UserError("--address is for --engine ray")
     if args.method == "cpsat" and (args.max_nodes is not None or args.timeout is None):
         raise UserError("--method cpsat needs --timeout and no --max-nodes: CP-SAT counts "
                         "conflicts, not search nodes")
-    try:
-        deals = parse_deal_ranges(args.deals)
-    except ValueError as exc:
-        raise UserError(f"--deals: {exc}") from None
-    overrides = {k: v for k, v in rule_overrides(args).items() if k != "variant"}
-    try:
-        rules = rules_for((args.variant or "frog").lower(), **overrides)
-    except RulesError as exc:
-        raise UserError(str(exc)) from None
+    deals, rules = engine_deals_and_rules(args)
     job = Job(label(rules), rules, limits_from(args), method=args.method)
-    try:
-        store = Store(args.db)
-    except StoreError as exc:
-        raise UserError(str(exc)) from None
-    with store:
+    with open_store(args.db) as store:
         stored = store.done(job.label)
         done = store.done(job.label, job.limits, job.method) if args.retry_unknown else stored
         todo = [number for number in deals if number not in done]
@@ -123,50 +146,130 @@ def command_survey(args: argparse.Namespace) -> int:
         workers = f"{args.jobs} job(s)" if args.jobs else "the Ray cluster's CPUs"
         print(f"{job.label}: {len(deals)} deals, {len(deals) - len(todo)} already in {args.db}, "
               f"{len(todo)} to decide with {workers}", file=sys.stderr)
-        bar = _progress_bar(len(todo), job.label, args.no_progress)
-        try:
-            for part_job, numbers in parts:
-                if numbers:
-                    run_survey(store, part_job, numbers, args.jobs, args.engine, args.address,
-                               on_row=bar.update_row)
-        except EngineError as exc:
-            raise UserError(str(exc)) from None
-        except SolverBug as exc:
-            raise SolverBug(f"{exc} (the rows before it are saved)") from None
-        except KeyboardInterrupt:
-            bar.close()
-            print(f"frog survey: stopped; {bar.saved} deals saved this run; run the same "
-                  "command to continue", file=sys.stderr)
+        bar = progress_bar(len(todo), job.label, args.no_progress)
+        if not run_parts(store, parts, args, bar):
             return Exit.UNKNOWN
-        bar.close()
     print(f"{job.label}: done, {bar.saved} deals decided this run "
           f"({bar.counts['winnable']} winnable, {bar.counts['unwinnable']} unwinnable, "
           f"{bar.counts['unknown']} unknown); see 'frog report {args.db}'", file=sys.stderr)
     return Exit.YES
 
 
+def _import(path: str, db: str) -> int:
+    """`--import`: the CSV's rows into a new or empty store, all or none."""
+    if not os.path.isfile(path):
+        raise UserError(f"{path}: no such file")
+    new = not os.path.exists(db)
+    try:
+        with Store(db) as store:
+            if store.count():
+                raise UserError(f"{db} already holds {store.count():,} rows: import into a "
+                                "new file")
+            added = load_rows(path, store)
+    except (CsvError, StoreError, UserError) as exc:
+        if new:  # leave no empty store behind
+            for leftover in (db, f"{db}-wal", f"{db}-shm"):
+                Path(leftover).unlink(missing_ok=True)
+        raise UserError(str(exc)) from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    print(f"{db}: {added:,} rows imported from {path}", file=sys.stderr)
+    return Exit.YES
+
+
+def _export(db: str, path: str) -> int:
+    """`--export`: every row of the store to a CSV file."""
+    if not os.path.isfile(db):
+        raise UserError(f"{db}: no such file (give the --db file of 'frog survey')")
+    try:
+        with Store(db, create=False) as store:
+            written = write_rows(store, path)
+    except StoreError as exc:
+        raise UserError(str(exc)) from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    print(f"{path}: {written:,} rows exported from {db}", file=sys.stderr)
+    return Exit.YES
+
+
+def engine_deals_and_rules(args: argparse.Namespace) -> tuple[list[int], Rules]:
+    """What every survey checks first, open or blind: --jobs (its default set here) and
+    --address against --engine; then the deal numbers and the rules."""
+    if args.jobs is None:
+        args.jobs = 0 if args.engine == "ray" else 1
+    if args.jobs < 0 or (args.jobs == 0 and args.engine == "local"):
+        raise UserError("--jobs must be at least 1 (0 only with --engine ray)")
+    if args.address and args.engine != "ray":
+        raise UserError("--address is for --engine ray")
+    try:
+        deals = parse_deal_ranges(args.deals)
+    except ValueError as exc:
+        raise UserError(f"--deals: {exc}") from None
+    overrides = {k: v for k, v in rule_overrides(args).items() if k != "variant"}
+    try:
+        return deals, rules_for((args.variant or "frog").lower(), **overrides)
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
+
+
+def run_parts(store: Store, parts: list, args: argparse.Namespace, bar: "_Bar") -> bool:
+    """Run each (job, deal numbers) of `parts` into the store, counting on `bar`; False
+    after Ctrl-C, once the stop is reported (every row saved so far stays)."""
+    try:
+        for job, numbers in parts:
+            if numbers:
+                run_survey(store, job, numbers, args.jobs, args.engine, args.address,
+                           on_row=bar.update_row)
+    except EngineError as exc:
+        raise UserError(str(exc)) from None
+    except SolverBug as exc:
+        raise SolverBug(f"{exc} (the rows before it are saved)") from None
+    except KeyboardInterrupt:
+        bar.close()
+        print(f"frog survey: stopped; {bar.saved} deals saved this run; run the same "
+              "command to continue", file=sys.stderr)
+        return False
+    bar.close()
+    return True
+
+
+def open_store(path: str) -> Store:
+    """The store at `path`, created if missing; UserError when it is not a store."""
+    try:
+        return Store(path)
+    except StoreError as exc:
+        raise UserError(str(exc)) from None
+
+
+#: The verdicts a progress bar counts, and the names it shows them by.
+OPEN_COUNTS = {"winnable": "won", "unwinnable": "lost", "unknown": "unknown"}
+
+
 class _Bar:
     """tqdm with the running verdict counts; silent when there is no terminal or asked so."""
 
-    def __init__(self, total: int, title: str, disable: bool) -> None:
+    def __init__(self, total: int, title: str, disable: bool, shown: dict[str, str]) -> None:
         from tqdm import tqdm
 
         self.bar = tqdm(total=total, desc=title, unit="deal", disable=disable, smoothing=0.05,
                         file=sys.stderr, dynamic_ncols=True)
-        self.counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
+        self.shown = shown
+        self.counts = dict.fromkeys(shown, 0)
         self.saved = 0
 
     def update_row(self, row) -> None:
         self.counts[row.verdict] += 1
         self.saved += 1
-        self.bar.set_postfix(won=self.counts["winnable"], lost=self.counts["unwinnable"],
-                             unknown=self.counts["unknown"], refresh=False)
+        self.bar.set_postfix({name: self.counts[verdict] for verdict, name in self.shown.items()},
+                             refresh=False)
         self.bar.update(1)
 
     def close(self) -> None:
         self.bar.close()
 
 
-def _progress_bar(total: int, title: str, no_progress: bool) -> _Bar:
+def progress_bar(total: int, title: str, no_progress: bool,
+                 shown: dict[str, str] = OPEN_COUNTS) -> _Bar:
+    """A progress bar counting `shown`'s verdicts of the rows it is given."""
     disable = no_progress or not (sys.stderr.isatty() or os.environ.get("FROG_PROGRESS"))
-    return _Bar(total, title, disable)
+    return _Bar(total, title, disable, shown)

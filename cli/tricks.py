@@ -1,25 +1,32 @@
 """`frog tricks`: deals, double-dummy answers and line checks for Frog, the trick-taking game.
 
-Argument parsing and printing only; the game lives in `solver.tricks`.
+Argument parsing and printing only; the game lives in `solver.tricks`. The advice commands
+are registered from `cli/tricks_analyse.py` (analyse, verify --explain) and
+`cli/tricks_bid.py` (bid, auction); the helpers all of them share are in
+`cli/tricks_common.py`.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import time
-from pathlib import Path
+from typing import TYPE_CHECKING
 
+from cli import tricks_analyse, tricks_bid
 from cli.errors import UserError
 from cli.files import write_text
 from cli.pages import add_html_argument, check_page_path
+from cli.tricks_common import (contract_line, contract_options, load_deal, read_text,
+                               rule_options, solution_json)
+from cli.tricks_display import solution_rows
 from solver.answer import Exit
 from solver.replay import Header, tricks_page
-from solver.tricks import (CONTRACTS, INACTIVE, SCORING, TARGETS, CardError, Deal, DealError,
-                           IllegalPlay, LineError, Rules, RulesError, Solution,
+from solver.tricks import (CardError, IllegalPlay, LineError, Rules, RulesError,
                            deal_from_number, format_cards, format_header, format_trick,
-                           parse_deal, parse_line, parse_suit, points_of, replay, solve,
-                           solve_all, winning_index)
+                           parse_line, parse_suit, points_of, replay, winning_index)
 
+if TYPE_CHECKING:  # solver.tricks loads the compiled search with this name
+    from solver.tricks import Solution
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,11 +43,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     deal.set_defaults(func=run_deal)
 
     solve_parser = commands.add_parser(
-        "solve", help="the bidder's points under perfect play, the payment and a line")
+        "solve", help="the bidder's points under perfect play, the payment and a line",
+        epilog="examples: frog tricks solve 17 --contract grand --bidder 2    "
+        "frog tricks solve 17 --all --stats    frog tricks solve deal.txt --contract frog "
+        "--bidder 1 --json")
     solve_parser.add_argument("deal", help="deal file (or a deal number)")
-    solve_parser.add_argument("--contract", choices=CONTRACTS)
-    solve_parser.add_argument("--trump", help="chico trumps: clubs, diamonds or spades")
-    solve_parser.add_argument("--bidder", type=int, choices=(1, 2, 3))
+    contract_options(solve_parser)
     solve_parser.add_argument("--all", action="store_true",
                               help="every contract (and chico trump) for every seat")
     solve_parser.add_argument("--line-file", metavar="PATH",
@@ -48,36 +56,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_html_argument(solve_parser, "the optimal line, trick by trick")
     solve_parser.add_argument("--ascii", action="store_true",
                               help="card letters instead of suit symbols in the trick table")
-    _rule_options(solve_parser)
+    solve_parser.add_argument("--stats", action="store_true",
+                              help="also print the search's nodes and seconds (--json always "
+                              "has the nodes)")
+    rule_options(solve_parser)
     solve_parser.set_defaults(func=run_solve)
 
     verify = commands.add_parser("verify", help="replay a line of play, refusing the first "
                                  "illegal card (exit 1)")
     verify.add_argument("deal", help="deal file (or a deal number)")
     verify.add_argument("line", help="line file: a contract header, then one trick a line")
-    _rule_options(verify)
+    rule_options(verify)
+    tricks_analyse.add_explain_option(verify)
     verify.set_defaults(func=run_verify)
 
-    from cli import tricks_advice
-    tricks_advice.add_explain_option(verify)
-    tricks_advice.register(commands)
-
-
-def _rule_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--target", type=int, choices=TARGETS, default=60,
-                        help="card points the bidder needs (61: exactly 60 is a standoff)")
-    parser.add_argument("--must-overtrump", action="store_true",
-                        help="a player who trumps must beat the trumps already played if able")
-    parser.add_argument("--scoring", choices=tuple(SCORING), default="foster")
-    parser.add_argument("--players", type=int, choices=range(3, 8), default=3, metavar="3-7",
-                        help="players at the table (losses are paid to all); at most 5 "
-                        "under foster, 7 under the 1922 sets")
-    parser.add_argument("--penalty-frog", action="store_true",
-                        help="a lost frog pays at the grand (Heart Solo) rate")
-    parser.add_argument("--inactive", choices=INACTIVE, default="receive",
-                        help="players sitting out: only receive (default), pay and receive, "
-                        "or pay and receive for a solo only (1922 sets)")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    tricks_analyse.register(commands)
+    tricks_bid.register(commands)
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
@@ -97,7 +91,9 @@ def run_solve(args: argparse.Namespace) -> int:
     check_page_path(args.html)
     if args.html and args.all:
         raise UserError("--html needs a single contract, not --all")
-    deal = _load_deal(args.deal)
+    from solver.tricks import solve, solve_all
+
+    deal = load_deal(args.deal)
     started = time.perf_counter()
     try:
         if args.all:
@@ -117,19 +113,19 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.html:
         write_text(args.html, _page(solutions[0], args.deal, seconds))
     if args.json:
-        objects = [_solution_json(s) for s in solutions]
+        objects = [solution_json(s) for s in solutions]
         print(json.dumps(objects if args.all else objects[0]))
     elif args.all:
-        _print_table(solutions, seconds)
+        _print_table(solutions, seconds if args.stats else None)
     else:
-        _print_solution(solutions[0], seconds, args.ascii)
+        _print_solution(solutions[0], seconds if args.stats else None, args.ascii)
     return Exit.YES
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    deal = _load_deal(args.deal)
+    deal = load_deal(args.deal)
     try:
-        line = parse_line(_read(args.line))
+        line = parse_line(read_text(args.line))
         rules = line.rules(target=args.target, must_overtrump=args.must_overtrump,
                            scoring=args.scoring, players=args.players,
                            penalty_frog=args.penalty_frog, inactive=args.inactive)
@@ -145,9 +141,8 @@ def run_verify(args: argparse.Namespace) -> int:
         left = len(game.hands[0]) + (1 if game.trick else 0)
         _verdict(args, False, f"{args.line}: the line stops with {left} trick(s) still to play")
         return Exit.NO
-    if getattr(args, "explain", False):
-        from cli.tricks_advice import run_explain
-        return run_explain(args, deal, line, rules)
+    if args.explain:
+        return tricks_analyse.run_explain(args, deal, line, rules)
     points = game.points[0]
     _verdict(args, True, f"legal: {len(line.tricks)} tricks; bidder (seat {rules.bidder}) "
              f"takes {points} points: {rules.verdict(points)}, payment {rules.payment(points):+d}",
@@ -161,28 +156,6 @@ def _verdict(args: argparse.Namespace, legal: bool, message: str, extra: dict | 
         print(json.dumps({"legal": legal, "message": message, **(extra or {})}))
     else:
         print(message)
-
-
-def _read(path: str) -> str:
-    try:
-        return Path(path).read_text()
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path} is not a text file") from None
-
-
-def _load_deal(source: str) -> Deal:
-    """A deal file, or a deal number when no file of that name exists."""
-    if source.isdigit() and not Path(source).exists():
-        try:
-            return deal_from_number(int(source))
-        except ValueError as exc:
-            raise UserError(str(exc)) from None
-    try:
-        return parse_deal(_read(source))
-    except DealError as exc:
-        raise UserError(f"{source}: {exc}") from None
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -229,45 +202,33 @@ def _line_text(solution: Solution) -> str:
     return "\n".join(rows) + "\n"
 
 
-def _solution_json(solution: Solution) -> dict:
-    rules = solution.rules
-    return {
-        "contract": rules.contract, "trump": rules.trump_name, "bidder": rules.bidder,
-        "bidder_points": solution.bidder_points, "made": solution.made,
-        "verdict": solution.verdict, "payment": solution.payment,
-        "discard": format_cards(solution.discard).split(),
-        "line": [[f"{seat}:{card}" for seat, card in
-                  (p.split(":") for p in format_trick(t).split())] for t in solution.line],
-        "target": rules.target, "must_overtrump": rules.must_overtrump,
-        "scoring": rules.scoring, "players": rules.players, "nodes": solution.nodes,
-        "penalty_frog": rules.penalty_frog, "inactive": rules.inactive,
-    }
-
-
-def _print_solution(solution: Solution, seconds: float, ascii_only: bool = False) -> None:
+def _print_solution(solution: Solution, seconds: float | None, ascii_only: bool = False) -> None:
+    """The contract, the bidder's points and the optimal line; with `seconds` (--stats) the
+    search's time and nodes too."""
     rules, deal = solution.rules, solution.deal
     banked = points_of(solution.discard) if rules.contract == "frog" else points_of(deal.widow)
-    print(f"contract: {rules.contract}, trumps {rules.trump_name}, bidder seat {rules.bidder}; "
-          f"target {rules.target}, must-overtrump {'on' if rules.must_overtrump else 'off'}, "
-          f"scoring {rules.scoring}, {rules.players} players")
+    print(contract_line(rules))
     if rules.contract == "frog":
         print(f"discard: {format_cards(solution.discard) or '-'} ({banked} points)")
     else:
         print(f"widow: {format_cards(deal.widow) or '-'} ({banked} points)")
     print(f"bidder's points under perfect play: {solution.bidder_points} -> {solution.verdict}, "
           f"payment {solution.payment:+d}")
-    print(f"solved in {seconds:.3f} s, {solution.nodes} nodes; optimal line "
-          f"(replayed and checked; --line-file writes it for verify):")
-    from cli.tricks_display import solution_rows
+    if seconds is not None:
+        print(f"solved in {seconds:.3f} s, {solution.nodes:,} nodes")
+    print("optimal line (replayed and checked; --line-file writes it for verify):")
     for row in solution_rows(solution, ascii_only):
         print(row)
 
 
-def _print_table(solutions: list[Solution], seconds: float) -> None:
+def _print_table(solutions: list[Solution], seconds: float | None) -> None:
+    """`--all`: one row per contract and seat; with `seconds` (--stats) the time taken."""
     print(f"{'seat':<5}{'contract':<10}{'trumps':<10}{'points':>6}  {'result':<9}"
           f"{'payment':>8}  discard")
     for s in solutions:
         r = s.rules
         print(f"{r.bidder:<5}{r.contract:<10}{r.trump_name:<10}{s.bidder_points:>6}  "
               f"{s.verdict:<9}{s.payment:>+8}  {format_cards(s.discard) or '-'}")
-    print(f"solved {len(solutions)} contracts in {seconds:.2f} s")
+    if seconds is not None:
+        print(f"solved {len(solutions)} contracts in {seconds:.2f} s, "
+              f"{sum(s.nodes for s in solutions):,} nodes")

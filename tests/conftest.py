@@ -32,7 +32,7 @@ FROG_COMMAND = [sys.executable, "-c", "from cli.main import run; run()"]
 
 # --- the seed -----------------------------------------------------------------------------------
 
-def session_seed() -> int:
+def run_seed() -> int:
     """FROG_SEED from the environment, else DEFAULT_SEED."""
     text = os.environ.get(SEED_VARIABLE, "").strip()
     if not text:
@@ -52,11 +52,11 @@ def seeded(seed: int, *labels: object) -> random.Random:
 @pytest.fixture
 def seed() -> int:
     """The run's seed (FROG_SEED, else DEFAULT_SEED); shown beside the test if it fails."""
-    return session_seed()
+    return run_seed()
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    seed_value = session_seed()
+    seed_value = run_seed()
     try:
         from hypothesis import core, settings
     except ImportError:
@@ -69,8 +69,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_report_header(config: pytest.Config) -> str:
-    return (f"random seed: {session_seed()} (FROG_SEED; rerun a failure with "
-            f"FROG_SEED={session_seed()} pytest TEST_ID)")
+    return (f"random seed: {run_seed()} (FROG_SEED; rerun a failure with "
+            f"FROG_SEED={run_seed()} pytest TEST_ID)")
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -81,7 +81,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
                  or getattr(getattr(item, "obj", None), "is_hypothesis_test", False))
     if report.failed and uses_seed:
         report.sections.append(
-            ("random seed", f"{SEED_VARIABLE}={session_seed()} pytest '{item.nodeid}'"))
+            ("random seed", f"{SEED_VARIABLE}={run_seed()} pytest '{item.nodeid}'"))
 
 
 # --- a game every method wins in a blink ---------------------------------------------------------

@@ -23,3 +23,34 @@ def test_benchmark_script_starts(script: Path) -> None:
                             env=process_env(), capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "usage:" in result.stdout
+
+
+def test_blind_benchmark_counts_the_games_and_resumes_from_its_store(tmp_path: Path) -> None:
+    """A tiny run of benchmarks/blind.py: its win counts are the games' own, its pair line
+    the counts of deals one policy won and the other lost, and a rerun plays nothing."""
+    from solver.patience.blind import play_blind, policy_named
+    from solver.patience.deal import deal_from_number
+    from solver.patience.rules import variant_rules
+
+    out, db = tmp_path / "blind.txt", tmp_path / "blind.sqlite"
+    command = [sys.executable, "benchmarks/blind.py", "--variants", "fly", "--policies",
+               "pysol", "tips", "--deals", "1-30", "--db", str(db), "--out", str(out)]
+    first = subprocess.run(command, cwd=ROOT, env=process_env(), capture_output=True,
+                           text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    assert "30/30 played" in first.stderr
+    won = {name: {n for n in range(1, 31)
+                  if play_blind(deal_from_number(variant_rules("fly"), n), policy_named(name),
+                                n).won}
+           for name in ("pysol", "tips")}
+    lines = out.read_text().splitlines()
+    for name in ("pysol", "tips"):
+        line = next(line for line in lines if line.split()[:2] == ["fly", name])
+        assert line.split()[2:4] == ["30", str(len(won[name]))]
+    pair = next(line for line in lines if line.split()[:3] == ["fly", "pysol", "tips"])
+    assert pair.split()[3:6] == ["30", str(len(won["pysol"] - won["tips"])),
+                                 str(len(won["tips"] - won["pysol"]))]
+    again = subprocess.run(command, cwd=ROOT, env=process_env(), capture_output=True,
+                           text=True, timeout=300)
+    assert again.returncode == 0 and "played" not in again.stderr
+    assert again.stdout.splitlines()[3:] == lines[3:]  # the same table; only the header moves

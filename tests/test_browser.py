@@ -54,35 +54,46 @@ def browser():
         chromium.close()
 
 
+class OfflinePages:
+    """Pages opened with every request that `allowed(url)` refuses aborted (and recorded),
+    and every console error recorded; `close()` closes them."""
+
+    def __init__(self, browser, allowed) -> None:
+        self.browser, self.allowed = browser, allowed
+        self.contexts, self.errors, self.blocked = [], [], []
+
+    def open(self, url: str):
+        context = self.browser.new_context(viewport=VIEWPORT)
+        self.contexts.append(context)
+
+        def guard(route):
+            if self.allowed(route.request.url):
+                route.continue_()
+            else:
+                self.blocked.append(route.request.url)
+                route.abort()
+
+        context.route("**/*", guard)
+        page = context.new_page()
+        page.on("console", lambda message: self.errors.append(message.text)
+                if message.type == "error" else None)
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.goto(url)
+        return page
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+        assert self.blocked == [], f"the page tried to fetch: {self.blocked}"
+
+
 @pytest.fixture
 def open_page(browser):
     """Open a page file offline; yields a function; checks no console errors at the end."""
-    contexts, errors, blocked = [], [], []
-
-    def opener(path: Path):
-        context = browser.new_context(viewport=VIEWPORT)
-        contexts.append(context)
-
-        def only_files(route):
-            if route.request.url.startswith("file:"):
-                route.continue_()
-            else:
-                blocked.append(route.request.url)
-                route.abort()
-
-        context.route("**/*", only_files)
-        page = context.new_page()
-        page.on("console", lambda message: errors.append(message.text)
-                if message.type == "error" else None)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(path.resolve().as_uri())
-        return page
-
-    yield opener
-    for context in contexts:
-        context.close()
-    assert errors == [], f"console errors: {errors}"
-    assert blocked == [], f"the page tried to fetch: {blocked}"
+    pages = OfflinePages(browser, lambda url: url.startswith("file:"))
+    yield lambda path: pages.open(path.resolve().as_uri())
+    pages.close()
+    assert pages.errors == [], f"console errors: {pages.errors}"
 
 
 def _keep(png: bytes, name: str) -> None:
@@ -129,10 +140,9 @@ def assert_shows_cards(page, png: bytes) -> None:
 
 # ---------------------------------------------------------------- patience
 
-PATIENCE_STATE = """() => {
-  const drawn = sel => [...document.querySelectorAll(sel)].map(c => c.dataset.card);
-  return {
-    step: Number(document.body.dataset.step),
+#: The patience table as drawn (patience-table.js), for the replay and the play page alike:
+#: JavaScript object fields, inside a function that defines `drawn`.
+TABLE_FIELDS = """
     reserve: drawn("#reserve .fan .card:not(.ghost):not(.back)"),
     reserveCount: Number(document.getElementById("reserve").dataset.count),
     reserveText: document.querySelector("#reserve .count").textContent,
@@ -142,10 +152,20 @@ PATIENCE_STATE = """() => {
       slot => (slot.querySelector(".card") || {dataset: {card: ""}}).dataset.card),
     waste: [...document.querySelectorAll("#waste .pile")].map(
       pile => drawn(`#waste .pile[data-pile="${pile.dataset.pile}"] .card:not(.ghost)`)),
+"""
+
+
+def table_state(extra: str) -> str:
+    """A function for page.evaluate: the drawn table's fields and `extra` ones."""
+    return ("() => {\n  const drawn = sel => [...document.querySelectorAll(sel)].map("
+            "c => c.dataset.card);\n  return {" + TABLE_FIELDS + extra + "};\n}")
+
+
+PATIENCE_STATE = table_state("""
+    step: Number(document.body.dataset.step),
     current: document.querySelector("#list li.current").dataset.step,
     moved: drawn(".card.moved"),
-  };
-}"""
+""")
 
 
 def record_after_each_key(page, state_function: str) -> None:

@@ -69,8 +69,8 @@ def test_a_failing_replay_exits_4(frog, tiny, monkeypatch, method):
 
 
 @pytest.mark.parametrize("method, target, attribute", [
-    ("search", "solver.patience.methods", "solve"),
-    ("portfolio", "solver.patience.methods", "solve"),
+    ("search", "solver.patience.search.driver", "solve"),
+    ("portfolio", "solver.patience.search.driver", "solve"),
     ("brute", "solver.patience.brute", "brute_solve"),
 ])
 def test_a_method_whose_line_does_not_win_exits_4(frog, tiny, monkeypatch, method, target,

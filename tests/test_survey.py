@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from tests.conftest import default_sigint, frog_argv, process_env
@@ -19,7 +20,10 @@ from solver.patience.search.parallel import sequence_noise
 from solver.answer import Limits
 from solver.survey.bench import bench_document, compare
 from solver.survey.stats import crosstab, percentile, summarise, wilson
-from solver.survey.store import Store, parse_deal_ranges
+from cli.main import main
+from solver.survey.csv_rows import read_rows
+from solver.survey.store import COLUMNS, Store, parse_deal_ranges
+from solver.survey.blind_work import BlindRow
 from solver.survey.work import RETRY_SEQUENCE, Job, Row, decide_number, label, rules_for
 
 #: A reduced game where most deals are won, some are lost, and each takes milliseconds.
@@ -149,6 +153,110 @@ def test_a_store_without_the_method_column_gets_it_and_its_rows_are_the_searchs(
         store.save(Row("frog", 2, "winnable", None, 7, 0.1, 9, 70, "cpsat"), "v", limits, {})
         assert [r.method for r in store.rows("frog")] == ["search", "cpsat"]
         assert store.settings("frog")["method"] == ["cpsat", "search"]
+
+
+def test_an_old_store_gets_the_policy_column_empty_for_open_play(tmp_path):
+    db = str(tmp_path / "s.sqlite")
+    with Store(db) as store:
+        store.save(row(1, "winnable"), "v", Limits(timeout=1.0, memory=1 << 20), {})
+    with sqlite3.connect(db) as connection:
+        connection.execute("ALTER TABLE results DROP COLUMN policy")
+    with Store(db, create=False) as store:
+        assert [values[COLUMNS.index("policy")] for values in store.every_row()] == [None]
+
+
+def _mixed_store(path):
+    """A store with rows of every shape: two labels, each verdict, NULLs, a blind game."""
+    limits = Limits(max_nodes=1000, timeout=2.5, memory=1 << 20)
+    with Store(str(path)) as store:
+        for number, verdict in enumerate(("winnable", "unwinnable", "unknown", "winnable"), 1):
+            store.save(row(number, verdict, nodes=10 * number, seconds=0.1 / number), "0.1+abc",
+                       limits, {"ranks": 4})
+        store.save(row(7, "winnable", label_="fly"), "0.1+def", Limits(memory=1 << 20), {})
+        store.save_blind(BlindRow("frog --policy greedy", 2, "greedy", False, 0.01, 40, 12, 2),
+                         "0.1+abc", {"ranks": 4})
+        return list(store.every_row())
+
+
+@pytest.mark.parametrize("name", ["rows.csv.gz", "rows.csv"])
+def test_export_then_import_gives_back_every_row_and_the_same_report(tmp_path, frog, name):
+    db, csv_file, again = tmp_path / "s.sqlite", tmp_path / name, tmp_path / "again.sqlite"
+    rows = _mixed_store(db)
+    code, _, err = frog("survey", "--export", csv_file, "--db", db)
+    assert code == 0 and "6 rows exported" in err
+    assert csv_file.read_bytes()[:2] == (b"\x1f\x8b" if name.endswith(".gz") else b"la")
+    code, _, err = frog("survey", "--import", csv_file, "--db", again)
+    assert code == 0 and "6 rows imported" in err
+    with Store(str(again), create=False) as store:
+        assert list(store.every_row()) == rows
+    assert any(values[COLUMNS.index("policy")] == "greedy" for values in rows)
+    for options in ([], ["--json"], ["--markdown"], ["--json", "--pair", "frog", "fly"]):
+        from_store, from_csv = frog("report", db, *options), frog("report", csv_file, *options)
+        assert from_store[0] == 0 and from_store == from_csv, options
+    # the same rows give the same bytes: a re-export of the import is identical
+    code, _, _ = frog("survey", "--export", tmp_path / f"re-{name}", "--db", again)
+    assert code == 0 and (tmp_path / f"re-{name}").read_bytes() == csv_file.read_bytes()
+
+
+def _csv_lines(tmp_path):
+    db = tmp_path / "s.sqlite"
+    _mixed_store(db)
+    path = tmp_path / "good.csv"
+    assert main(["survey", "--export", str(path), "--db", str(db)]) == 0
+    return path.read_text().splitlines(keepends=True)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda lines: ["label,deal\n"] + lines[1:], "line 1: not a survey CSV"),
+    (lambda lines: [], "line 1: not a survey CSV"),
+    (lambda lines: lines[:3] + [lines[3].replace(",unwinnable,", ",lose,")] + lines[4:],
+     "line 4: verdict 'lose' is not valid"),
+    (lambda lines: lines[:4] + [lines[4].replace("frog,3,", "frog,three,")] + lines[5:],
+     "line 5: deal 'three' is not valid"),
+    (lambda lines: lines + [lines[1]], "line 8: deal 7 of 'fly' appears twice"),
+    (lambda lines: lines[:2] + ["fly,8\n"], "line 3: 2 fields, not 18"),
+    (lambda lines: lines[:1] + [lines[1].replace(",0.1+def,", ",,")], "solver_version '' is"),
+    (lambda lines: lines[:1] + [lines[1].replace('{}', '[1]')], "rules '[1]' is not valid"),
+    (lambda lines: lines[:1] + [lines[1].replace(",100,", ",-100,", 1)], "nodes '-100'"),
+])
+def test_a_bad_csv_is_one_line_and_exit_2(tmp_path, frog, change, message):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("".join(change(_csv_lines(tmp_path))))
+    for argv in (["report", bad], ["survey", "--import", bad, "--db", tmp_path / "new.sqlite"]):
+        code, out, err = frog(*argv)
+        assert code == 2 and out == "" and message in err, (argv, err)
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert not (tmp_path / "new.sqlite").exists()  # a failed import leaves no store behind
+
+
+def test_import_and_export_refuse_what_they_cannot_do(tmp_path, frog):
+    db = tmp_path / "s.sqlite"
+    _mixed_store(db)
+    csv_file = tmp_path / "rows.csv.gz"
+    assert frog("survey", "--export", csv_file, "--db", db)[0] == 0
+    cut = tmp_path / "cut.csv.gz"
+    cut.write_bytes(csv_file.read_bytes()[:100])
+    for argv, message in [
+            (["--import", csv_file, "--db", db], "already holds 6 rows"),
+            (["--import", tmp_path / "missing.csv", "--db", tmp_path / "n.sqlite"],
+             "no such file"),
+            (["--import", cut, "--db", tmp_path / "n.sqlite"], "not a survey CSV"),
+            (["--export", csv_file, "--db", tmp_path / "missing.sqlite"], "no such file"),
+            (["--export", tmp_path / "no-dir" / "x.csv", "--db", db], "cannot write"),
+            (["--import", csv_file, "--db", db, "--deals", "1-5"], "take no --deals"),
+            (["--import", csv_file, "--export", csv_file, "--db", db], "not allowed with"),
+            (["--db", db, "--timeout", "1s"], "needs --deals")]:
+        code, _, err = frog("survey", *argv)
+        assert code == 2 and message in err and len(err.strip().splitlines()) == 1, argv
+    assert not (tmp_path / "no-dir").exists() and not list(tmp_path.glob("*.part"))
+
+
+def test_the_committed_surveys_are_a_csv_the_report_reads():
+    path = Path(__file__).parent.parent / "benchmarks" / "results" / "surveys.csv.gz"
+    rows = read_rows(str(path))
+    labels = {values[0] for values in rows}
+    assert {"frog", "pysol-frog", "fanny", "sir-tommy"} <= labels
+    assert sum(values[0] == "frog" for values in rows) == 100_000
 
 
 def test_a_file_that_is_not_a_store_is_refused(tmp_path, frog):

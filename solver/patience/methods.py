@@ -2,7 +2,8 @@
 
 The command line, the benchmarks and the surveys call `decide`, so that every method gives
 the same `Result` (verdict words, limits, statistics) and every win is replayed by the rules
-engine before anyone sees it.
+engine before anyone sees it. The compiled search is loaded when a deal is first searched,
+not with this module, so that naming a method costs nothing.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from solver.patience.deal import Deal
 from solver.patience.engine import replay
 from solver.patience.loss_reason import loss_reason
 from solver.patience.rules import Rules
-from solver.patience.search import NOISE, solve, solve_parallel
+from solver.patience.search import NOISE
 
 METHODS = ("search", "cpsat", "brute", "portfolio")
 DEFAULT_METHOD = "search"
@@ -78,6 +79,8 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
 def _search(deal: Deal, limits: Limits, progress: Progress | None, noise: int,
             jobs: int, sequence: int = 0) -> Result:
     """The search: one sequence in this process, or the parallel portfolio of sequences."""
+    from solver.patience.search import solve, solve_parallel
+
     if jobs == 1:
         return solve(deal, limits, progress, noise=noise, seed=sequence)
     return solve_parallel(deal, limits, progress, jobs=jobs, noise=noise)
@@ -103,6 +106,8 @@ def _portfolio(deal: Deal, limits: Limits, progress: Progress | None, noise: int
     first; when it stops at a time limit, CP-SAT gets a second opinion for as long again
     (capped at PORTFOLIO_CPSAT_SECONDS)."""
     if jobs >= 2:
+        from solver.patience.search import solve_parallel
+
         result = solve_parallel(deal, limits, progress, jobs=jobs, noise=noise, cpsat=True)
         decided = result.verdict is not Verdict.UNKNOWN
         result.method = f"portfolio/{result.method}" if decided else "portfolio"

@@ -44,8 +44,14 @@ class Header:
     deal_text: str | None = None
 
 
-def _asset(name: str) -> str:
+def asset(name: str) -> str:
+    """A file of assets/ (CSS or JavaScript), to inline in a page."""
     return (resources.files("solver.replay") / "assets" / name).read_text(encoding="utf-8")
+
+
+#: The scripts of each game's replay page after cards.js and controls.js (the patience
+#: table is drawn by patience-table.js, which the play page uses too).
+SCRIPTS = {"patience": ("patience-table.js", "patience.js"), "tricks": ("tricks.js",)}
 
 
 def render_page(header: Header, game: str, payload: dict) -> str:
@@ -65,11 +71,12 @@ def render_page(header: Header, game: str, payload: dict) -> str:
     summary = "Statistics and the deal" if more and text else "Details" if more else "The deal"
     deal = (f"<details class=\"deal\"><summary>{summary}</summary>"
             f"{more}{text}</details>" if more or text else "")
+    scripts = "".join(asset(name) for name in ("cards.js", "controls.js", *SCRIPTS[game]))
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(header.title)}: {escape(header.verdict)}</title>
-<style>{_asset("page.css")}{_asset(game + ".css")}</style></head>
+<style>{asset("page.css")}{asset(game + ".css")}</style></head>
 <body class="game-{game}">
 <header id="head"><h1>{escape(header.title)}</h1>
 <span id="verdict" class="verdict {header.tone}">{escape(header.verdict)}</span>
@@ -84,6 +91,6 @@ def render_page(header: Header, game: str, payload: dict) -> str:
 </div></section>
 <aside id="list"></aside></main>
 <script id="replay-data" type="application/json">{data}</script>
-<script>{_asset("controls.js")}{_asset(game + ".js")}</script>
+<script>{scripts}</script>
 </body></html>
 """

@@ -4,18 +4,17 @@ Engines: "local" (the standard library's ProcessPoolExecutor, the default) and "
 cluster; imported only when asked for). Either way the main process alone writes to SQLite,
 one commit per deal, so kill -9 loses at most the deals being decided at that moment.
 Only a bounded number of deals is in flight, so a survey of 10^6 deals does not queue 10^6
-futures, and Ctrl-C has little to cancel.
+futures, and Ctrl-C has little to cancel. The pools, the package metadata and subprocess
+are imported when a survey runs: commands that only name the engines (`frog --help`) or read
+a store (`frog report`) start without them.
 """
 from __future__ import annotations
 
-import concurrent.futures as cf
-import multiprocessing
 import signal
-import subprocess
 from collections.abc import Callable, Iterator
-from importlib import metadata
 from pathlib import Path
 
+from solver.survey.blind_work import BlindJob, BlindRow, play_number
 from solver.survey.store import Store
 from solver.survey.work import Job, Row, decide_number
 
@@ -29,6 +28,9 @@ class EngineError(Exception):
 def solver_version() -> str:
     """The package version plus the git commit when run from a checkout ("0.1.0+abc1234"),
     so a stored row says which code decided it."""
+    import subprocess
+    from importlib import metadata
+
     try:
         version = metadata.version("frog-solver")
     except metadata.PackageNotFoundError:
@@ -41,22 +43,31 @@ def solver_version() -> str:
     return f"{version}+{commit}" if commit else version
 
 
+def unit_of(job: Job | BlindJob) -> Callable:
+    """What a worker runs for one deal of the job: decide it (open play) or play it blind."""
+    return play_number if isinstance(job, BlindJob) else decide_number
+
+
 def _worker_start() -> None:
     """Workers ignore Ctrl-C: the main process decides what to stop, and a worker's search
     must not turn the signal into an 'interrupted' row."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def local_results(job: Job, deals: list[int], jobs: int) -> Iterator[Row]:
+def local_results(job: Job | BlindJob, deals: list[int], jobs: int
+                  ) -> Iterator[Row | BlindRow]:
     """Rows in completion order from a process pool of `jobs` workers. On Ctrl-C the workers
     are terminated at once: a half-searched deal has no result worth waiting for."""
+    import concurrent.futures as cf
+    import multiprocessing
+
     in_flight = 2 * jobs
     others = set(multiprocessing.active_children())
     with cf.ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start) as pool:
         running = set()
         try:
             for number in deals:
-                running.add(pool.submit(decide_number, job, number))
+                running.add(pool.submit(unit_of(job), job, number))
                 if len(running) >= in_flight:
                     finished, running = cf.wait(running, return_when=cf.FIRST_COMPLETED)
                     yield from (future.result() for future in finished)
@@ -69,7 +80,8 @@ def local_results(job: Job, deals: list[int], jobs: int) -> Iterator[Row]:
             raise
 
 
-def ray_results(job: Job, deals: list[int], jobs: int, address: str | None) -> Iterator[Row]:
+def ray_results(job: Job | BlindJob, deals: list[int], jobs: int, address: str | None
+                ) -> Iterator[Row | BlindRow]:
     """Rows in completion order from Ray tasks; at most 2 x `jobs` tasks are in flight
     (`jobs` 0: the cluster's CPU count)."""
     try:
@@ -81,7 +93,7 @@ def ray_results(job: Job, deals: list[int], jobs: int, address: str | None) -> I
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise EngineError(f"cannot reach a Ray cluster at '{address}': {exc}") from None
-    remote = ray.remote(num_cpus=1)(decide_number)
+    remote = ray.remote(num_cpus=1)(unit_of(job))
     job_ref = ray.put(job)
     in_flight = 2 * (jobs or int(ray.cluster_resources().get("CPU", 1)))
     running: list = []
@@ -99,11 +111,11 @@ def ray_results(job: Job, deals: list[int], jobs: int, address: str | None) -> I
             ray.cancel(ref, force=True)
 
 
-def run_survey(store: Store, job: Job, deals: list[int], jobs: int, engine: str = "local",
-               address: str | None = None,
-               on_row: Callable[[Row], None] | None = None) -> int:
-    """Decide `deals` (the caller has already removed the done ones), saving each row as it
-    arrives; returns how many were saved. KeyboardInterrupt propagates after the pool stops,
+def run_survey(store: Store, job: Job | BlindJob, deals: list[int], jobs: int,
+               engine: str = "local", address: str | None = None,
+               on_row: Callable[[Row | BlindRow], None] | None = None) -> int:
+    """Decide `deals` (the caller has already removed the done ones), or play them blind for
+    a `BlindJob`, saving each row as it arrives; returns how many were saved. KeyboardInterrupt propagates after the pool stops,
     with every row reported so far committed."""
     if engine == "local":
         rows = local_results(job, deals, jobs)
@@ -116,9 +128,12 @@ def run_survey(store: Store, job: Job, deals: list[int], jobs: int, engine: str 
     saved = 0
     try:
         for row in rows:
-            if row.reason == "interrupted":
+            if isinstance(row, BlindRow):
+                store.save_blind(row, version, rules)
+            elif row.reason == "interrupted":
                 continue  # a Ray task stopped by its node is not a result; a rerun redoes it
-            store.save(row, version, job.limits, rules)
+            else:
+                store.save(row, version, job.limits, rules)
             saved += 1
             if on_row:
                 on_row(row)

@@ -89,3 +89,62 @@ def crosstab(first: Sequence[Row], second: Sequence[Row]) -> dict:
         "first_win_rate": sum(a == "winnable" for a, _ in pairs) / shared if shared else None,
         "second_win_rate": sum(b == "winnable" for _, b in pairs) / shared if shared else None,
     }
+
+
+def sign_test(first_only: int, second_only: int) -> float:
+    """The exact two-sided McNemar test (a sign test on the discordant pairs): the chance,
+    were both equally strong, of a split of the `first_only + second_only` deals that only
+    one of them won at least as uneven as this one. 1.0 when no deal splits them."""
+    n = first_only + second_only
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(first_only, second_only) + 1))
+    return min(1.0, 2 * tail / 2 ** n)
+
+
+def summarise_blind(rows: Sequence) -> dict:
+    """The report entry of one blind label (rows with `won`, `seconds`, `moves`,
+    `decisions`): games, wins, losses, the win rate with its Wilson 95% interval, and the
+    time and decision distributions."""
+    games = len(rows)
+    won = sum(1 for row in rows if row.won)
+    low, high = wilson(won, games)
+    return {
+        "games": games,
+        "won": won,
+        "lost": games - won,
+        "win_rate": won / games if games else None,
+        "ci_low": low,
+        "ci_high": high,
+        "first_deal": min((row.deal for row in rows), default=None),
+        "last_deal": max((row.deal for row in rows), default=None),
+        "seconds": distribution([row.seconds for row in rows]),
+        "decisions": distribution([row.decisions for row in rows]),
+    }
+
+
+def paired(first: Sequence, second: Sequence) -> dict:
+    """Two blind policies on the deals both played: how many each won that the other lost,
+    and the exact McNemar p-value of that split (below 0.05: significant at 95%)."""
+    won = {row.deal: row.won for row in second}
+    pairs = [(row.won, won[row.deal]) for row in first if row.deal in won]
+    first_only = sum(1 for a, b in pairs if a and not b)
+    second_only = sum(1 for a, b in pairs if b and not a)
+    return {"deals": len(pairs), "first_only": first_only, "second_only": second_only,
+            "both": sum(1 for a, b in pairs if a and b), "p_value": sign_test(first_only,
+                                                                              second_only)}
+
+
+def beside_open(blind_rows: Sequence, open_rows: Sequence[Row]) -> dict:
+    """Open and blind play of the same rules on the deals both surveys hold: the open
+    figures (`summarise`'s counts and bracketed interval) and the blind wins with their
+    Wilson interval, on exactly those deals."""
+    decided = {row.deal for row in open_rows}
+    games = [row for row in blind_rows if row.deal in decided]
+    played = {row.deal for row in games}
+    shared = summarise([row for row in open_rows if row.deal in played])
+    blind = summarise_blind(games)
+    return {**{key: shared[key] for key in ("deals", "winnable", "unwinnable", "unknown",
+                                            "win_rate", "ci_low", "ci_high")},
+            "blind": {key: blind[key] for key in ("won", "lost", "win_rate", "ci_low",
+                                                  "ci_high")}}

@@ -2,15 +2,17 @@
 
 Write-ahead logging plus a commit after every row means a survey killed at any moment (Ctrl-C,
 kill -9, a power cut) keeps every row it reported, and the primary key means a resumed survey
-can never count a deal twice. Only the standard library's sqlite3 is used.
+can never count a deal twice. Only the standard library's sqlite3 is used. A store travels
+as text: `solver.survey.csv_rows` writes it as CSV and rebuilds it from one.
 """
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from solver.answer import Limits
+from solver.survey.blind_work import BlindRow
 from solver.survey.work import Row, asked_method
 
 #: SQLite stores integers in 64 bits; deal numbers above this cannot be keys.
@@ -33,13 +35,30 @@ CREATE TABLE IF NOT EXISTS results (
     rules TEXT NOT NULL,           -- every rule parameter, JSON
     decided_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
     method TEXT NOT NULL DEFAULT 'search',  -- the method that answered (Row.method)
+    policy TEXT,                   -- NULL: open play (every card known, the solver's answer);
+                                   -- a row of play without that knowledge names its policy
+                                   -- here, and its label names it too (the key is label, deal)
+    seed INTEGER,                  -- blind play: the policy's random seed (NULL: open play)
+    decisions INTEGER,             -- blind play: the policy's real choices (NULL: open play)
     PRIMARY KEY (label, deal)
 ) WITHOUT ROWID
 """
 
-#: Stores written before the method column get it on opening: all their rows came from the
-#: search, which is the column's default.
-_ADD_METHOD = "ALTER TABLE results ADD COLUMN method TEXT NOT NULL DEFAULT 'search'"
+#: Every column of a row, in the table's order: the CSV form of a store has these, in this
+#: order, as its header (a CSV written before the last columns were added may lack them).
+COLUMNS = ("label", "deal", "verdict", "reason", "nodes", "seconds", "moves",
+           "nodes_per_second", "solver_version", "max_nodes", "timeout", "memory", "rules",
+           "decided_at", "method", "policy", "seed", "decisions")
+
+#: Columns added since the first stores, with what older stores get on opening: all their
+#: rows came from the search (the method's default), in open play (a NULL policy, seed and
+#: decisions).
+_ADDED_COLUMNS = {
+    "method": "ALTER TABLE results ADD COLUMN method TEXT NOT NULL DEFAULT 'search'",
+    "policy": "ALTER TABLE results ADD COLUMN policy TEXT",
+    "seed": "ALTER TABLE results ADD COLUMN seed INTEGER",
+    "decisions": "ALTER TABLE results ADD COLUMN decisions INTEGER",
+}
 
 
 class StoreError(Exception):
@@ -65,9 +84,10 @@ class Store:
                 self.db.commit()
             self.db.execute("SELECT label, deal, verdict FROM results LIMIT 1")
             columns = {row[1] for row in self.db.execute("PRAGMA table_info(results)")}
-            if "method" not in columns:
-                self.db.execute(_ADD_METHOD)
-                self.db.commit()
+            for column, statement in _ADDED_COLUMNS.items():
+                if column not in columns:
+                    self.db.execute(statement)
+                    self.db.commit()
         except sqlite3.Error as exc:
             raise StoreError(f"{path}: not a survey database ({exc})") from None
 
@@ -110,6 +130,25 @@ class Store:
              json.dumps(rules, sort_keys=True), row.method))
         self.db.commit()
 
+    def count(self) -> int:
+        """How many rows the store holds, under every label."""
+        return self._read("SELECT COUNT(*) FROM results")[0][0]
+
+    def every_row(self) -> Iterator[tuple]:
+        """Every stored row, all of its columns in `COLUMNS` order, by label and deal."""
+        try:
+            yield from self.db.execute(f"SELECT {', '.join(COLUMNS)} FROM results"
+                                       " ORDER BY label, deal")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path}: a damaged survey database ({exc})") from None
+
+    def add_rows(self, rows: Iterable[tuple]) -> None:
+        """Store whole rows (`COLUMNS` order, as `every_row` gives them) in one transaction:
+        all of them, or none when one clashes with a stored row (sqlite3.IntegrityError)."""
+        with self.db:
+            self.db.executemany(f"INSERT INTO results ({', '.join(COLUMNS)}) VALUES"
+                                f" ({', '.join('?' for _ in COLUMNS)})", rows)
+
     def labels(self) -> list[str]:
         return [label for (label,) in
                 self._read("SELECT DISTINCT label FROM results ORDER BY label")]
@@ -129,6 +168,32 @@ class Store:
                 f"SELECT DISTINCT {column} FROM results WHERE label = ? ORDER BY {column}",
                 (label,))]
         return settings
+
+    def save_blind(self, row: BlindRow, version: str, rules: dict) -> None:
+        """Store one game played without peeking and commit at once (docs/blind.md, Blind
+        surveys). Its verdict is "won" or "lost", its label and `policy` name the policy;
+        the search's columns have nothing to say of it: nodes 0, no limits, method
+        "blind"."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO results (label, deal, verdict, reason, nodes, seconds, moves,"
+            " nodes_per_second, solver_version, max_nodes, timeout, memory, rules, method,"
+            " policy, seed, decisions)"
+            " VALUES (?, ?, ?, NULL, 0, ?, ?, 0, ?, NULL, NULL, 0, ?, 'blind', ?, ?, ?)",
+            (row.label, row.deal, row.verdict, row.seconds, row.moves,
+             version, json.dumps(rules, sort_keys=True), row.policy, row.seed, row.decisions))
+        self.db.commit()
+
+    def policies(self) -> dict[str, str | None]:
+        """Every label with the policy its rows were played by (None: open play)."""
+        return dict(self._read("SELECT label, MAX(policy) FROM results GROUP BY label"
+                               " ORDER BY label"))
+
+    def blind_rows(self, label: str) -> Iterator[BlindRow]:
+        """The games of a blind label, by deal."""
+        query = ("SELECT label, deal, policy, verdict = 'won', seconds, moves, decisions, seed"
+                 " FROM results WHERE label = ? AND policy IS NOT NULL ORDER BY deal")
+        for values in self._read(query, (label,)):
+            yield BlindRow(*values[:3], bool(values[3]), *values[4:])
 
     def _read(self, query: str, parameters: tuple = ()) -> list[tuple]:
         """All the rows a query answers; StoreError when the file turns out to be damaged

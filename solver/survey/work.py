@@ -9,7 +9,6 @@ from dataclasses import asdict, dataclass
 
 from solver.answer import Limits, SolverBug
 from solver.patience import NOISE, Rules, deal_from_number, decide, variant_rules
-from solver.patience.search.parallel import sequence_noise
 
 
 @dataclass(frozen=True)
@@ -74,6 +73,8 @@ def rules_for(variant: str, **overrides: object) -> Rules:
 def decide_number(job: Job, number: int) -> Row:
     """Deal `number` under the job's rules, decided with the job's method; a win that fails
     its replay raises SolverBug naming the deal (the worker's traceback is not shown)."""
+    from solver.patience.search.parallel import sequence_noise  # with the compiled search
+
     try:
         result = decide(deal_from_number(job.rules, number), job.method, job.limits,
                         noise=sequence_noise(NOISE, job.sequence), sequence=job.sequence)

@@ -17,20 +17,23 @@ from solver.tricks.cards import (POINTS, SUIT_NAMES, SUITS, CardError, card_name
 from solver.tricks.deal import Deal, DealError, deal_from_number, parse_deal
 from solver.tricks.engine import Game, IllegalPlay, replay, winning_index
 from solver.tricks.line import Line, LineError, format_header, format_trick, parse_line
-from solver.tricks.rules import CONTRACTS, INACTIVE, SCORING, TARGETS, Rules, RulesError
+from solver.tricks.rules import CONTRACTS, INACTIVE, SCORING, TARGETS, Rules, RulesError, Table
+from solver.tricks.sampling import DEFAULT_SAMPLES, DEFAULT_SEED, NOTE
 
 #: Names loaded with the compiled search on first use, by the module that holds them.
 _LAZY = {
     "search": ("Solution", "solve", "solve_all"),
-    "analysis": ("Analysis", "Explanation", "analyse", "discard_values", "explain", "position"),
-    "bidding": ("DEFAULT_SAMPLES", "DEFAULT_SEED", "NOTE", "Advice", "Table", "advise",
-                "distributions", "hand_deal"),
+    "analysis": ("Analysis", "Explanation", "analyse", "best_discard", "discard_values",
+                 "explain", "position"),
+    "bidding": ("Advice", "advise", "distributions", "hand_deal"),
     "auction": ("Auction", "run_auction"),
 }
 _SEARCH_NAMES = tuple(name for names in _LAZY.values() for name in names)
 
-__all__ = ["CONTRACTS", "INACTIVE", "POINTS", "SUIT_NAMES", "SUITS", "sort_hand", "CardError", "Deal", "DealError", "Game", "IllegalPlay", "Line",
-           "LineError", "Rules", "RulesError", "SCORING", "TARGETS", "card_name",
+__all__ = ["CONTRACTS", "DEFAULT_SAMPLES", "DEFAULT_SEED", "INACTIVE", "NOTE", "POINTS",
+           "SUIT_NAMES", "SUITS", "sort_hand", "CardError", "Deal", "DealError", "Game",
+           "IllegalPlay", "Line", "LineError", "Rules", "RulesError", "SCORING", "TARGETS",
+           "Table", "card_name",
            "deal_from_number", "format_cards", "format_header", "format_trick", "parse_card",
            "parse_deal", "parse_line", "parse_suit", "points_of", "replay", "winning_index",
            *_SEARCH_NAMES]

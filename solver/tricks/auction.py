@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solver.tricks.bidding import DEFAULT_SAMPLES, DEFAULT_SEED, Advice, Estimate, Table, advise, contracts
+from solver.tricks.bidding import Advice, Estimate, advise, contracts
 from solver.tricks.cards import SUIT_NAMES
 from solver.tricks.deal import Deal
+from solver.tricks.rules import Table
+from solver.tricks.sampling import DEFAULT_SAMPLES, DEFAULT_SEED
 from solver.tricks.search import Solution, solve
 
 LEVEL = {"frog": 0, "chico": 1, "grand": 2}

@@ -22,32 +22,13 @@ from itertools import combinations
 
 from solver.tricks.cards import points_of, sort_hand
 from solver.tricks.deal import Deal, make_deal
-from solver.tricks.rules import Rules
+from solver.tricks.rules import Rules, Table
+from solver.tricks.sampling import DEFAULT_SAMPLES, DEFAULT_SEED
 from solver.tricks.search import (Searcher, discard_and_play_points, hand_masks, load_kernel,
                                   scoring_contracts)
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
-DEFAULT_SAMPLES = 200
-DEFAULT_SEED = 1
 MAX_PARTS = 1000  # parts of the deals handed to worker processes (see `solve_samples`)
-NOTE = ("double-dummy values assume every card is visible: they overstate a declarer who "
-        "cannot see the other hands, so read them as an upper estimate")
-
-
-@dataclass(frozen=True)
-class Table:
-    """The rule parameters shared by every contract of one question (see `Rules`)."""
-
-    target: int = 60
-    must_overtrump: bool = False
-    scoring: str = "foster"
-    players: int = 3
-    penalty_frog: bool = False
-    inactive: str = "receive"
-
-    def rules(self, contract: str, bidder: int, trump: int) -> Rules:
-        return Rules(contract, bidder, trump, self.target, self.must_overtrump, self.scoring,
-                     self.players, self.penalty_frog, self.inactive)
 
 
 @dataclass(frozen=True)

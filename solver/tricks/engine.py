@@ -118,6 +118,11 @@ class Game:
     def finished(self) -> bool:
         return not any(self.hands)
 
+    @property
+    def on_trick(self) -> list[tuple[int, int]]:
+        """The cards of the unfinished trick with the seat that played each, in order."""
+        return [(seat_after(self.leader, i), c) for i, c in enumerate(self.trick)]
+
     def legal(self) -> list[int]:
         r = self.rules
         return legal_plays(self.hands[self.to_play - 1], self.trick, r.trump, r.must_overtrump)

@@ -110,3 +110,19 @@ class Rules:
         inactive_pay = (self.inactive == "pay-and-receive"
                         or (self.inactive == "solo-only" and self.contract != "frog"))
         return ACTIVE_PLAYERS - 1 + (self.players - ACTIVE_PLAYERS if inactive_pay else 0)
+
+
+@dataclass(frozen=True)
+class Table:
+    """The rule parameters shared by every contract of one question (see `Rules`)."""
+
+    target: int = 60
+    must_overtrump: bool = False
+    scoring: str = "foster"
+    players: int = 3
+    penalty_frog: bool = False
+    inactive: str = "receive"
+
+    def rules(self, contract: str, bidder: int, trump: int) -> Rules:
+        return Rules(contract, bidder, trump, self.target, self.must_overtrump, self.scoring,
+                     self.players, self.penalty_frog, self.inactive)

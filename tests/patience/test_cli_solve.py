@@ -14,11 +14,42 @@ from tests.conftest import (SMALL_LOST, default_sigint, frog_argv, frog_process,
 
 
 def test_default_deal_is_won_with_a_readable_numbered_line(frog):
+    """A player reads the verdict, then the line: no search figures between them."""
     code, out, _ = frog("solve")
     assert code == 0
-    assert out.startswith("frog deal 3: winnable\n")
-    assert "nodes/s" in out and "table hits" in out
-    assert "Winning line (" in out and "\n  1. " in out and "from the stock to" in out
+    assert out.startswith("frog deal 3: winnable\nWinning line (")
+    assert "\n  1. " in out and "from the stock to" in out
+    assert "nodes" not in out and "table hits" not in out and "method" not in out
+
+
+def test_stats_adds_the_search_figures_and_counters(frog):
+    code, out, _ = frog("solve", "3", "--stats", "--jobs", "1")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "frog deal 3: winnable"
+    assert lines[1].startswith("method search, ") and "nodes/s" in lines[1]
+    assert "table hits" in lines[2] and "restarts" in lines[2]
+    assert lines[3].startswith("Winning line (")
+    code, quiet, _ = frog("solve", "3", "--stats", "--jobs", "1", "-q")
+    assert code == 0 and quiet.splitlines()[:1] == lines[:1] and "Winning line" not in quiet
+    assert "table hits" in quiet
+
+
+def test_a_lost_deal_shows_its_reason_without_the_counters(frog):
+    """Deal 117 is lost by counting: the default output is the verdict and the reason."""
+    code, out, _ = frog("solve", "117")
+    assert code == 1 and out.startswith("frog deal 117: unwinnable\n")
+    assert "why:" in out and "nodes" not in out and "table hits" not in out
+    code, stats, _ = frog("solve", "117", "--stats")
+    assert code == 1 and "why:" in stats and "table hits" in stats
+
+
+def test_json_keeps_the_counters_with_or_without_stats(frog):
+    _, plain, _ = frog("solve", "9", "--json", "--jobs", "1")
+    _, stats, _ = frog("solve", "9", "--json", "--jobs", "1", "--stats")
+    plain, stats = json.loads(plain), json.loads(stats)
+    assert "table_hits" in plain["stats"] and plain["nodes"] > 0
+    assert plain.keys() == stats.keys() and plain["stats"].keys() == stats["stats"].keys()
+    assert plain["nodes"] == stats["nodes"] and plain["moves"] == stats["moves"]
 
 
 def test_moves_out_replays_with_verify(frog, tmp_path):

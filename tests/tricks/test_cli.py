@@ -30,6 +30,24 @@ def test_deal_prints_a_deal_file_that_solve_reads(frog, tmp_path):
     assert code == 0 and "bidder's points under perfect play" in out
 
 
+def test_solve_prints_the_search_figures_only_with_stats(frog, deal_file):
+    argv = ("tricks", "solve", deal_file, "--contract", "grand", "--bidder", "2")
+    code, out, _ = frog(*argv)
+    assert code == 0 and "bidder's points under perfect play" in out and "optimal line" in out
+    assert "nodes" not in out and "solved in" not in out
+    code, stats, _ = frog(*argv, "--stats")
+    lines = stats.splitlines()
+    assert code == 0 and "nodes" in stats and lines[:3] == out.splitlines()[:3]
+    assert lines[3].startswith("solved in ") and lines[4].startswith("optimal line")
+    _, table, _ = frog("tricks", "solve", deal_file, "--all")
+    _, table_stats, _ = frog("tricks", "solve", deal_file, "--all", "--stats")
+    assert "nodes" not in table and table_stats.startswith(table)
+    assert table_stats[len(table):].startswith("solved 15 contracts in ")
+    _, plain, _ = frog(*argv, "--json")
+    _, with_stats, _ = frog(*argv, "--json", "--stats")
+    assert json.loads(plain) == json.loads(with_stats) and json.loads(plain)["nodes"] > 0
+
+
 @pytest.mark.parametrize("argv, contract, trump, bidder", [
     (["--contract", "grand", "--bidder", "2"], "grand", 2, 2),
     (["--contract", "chico", "--trump", "spades", "--bidder", "3", "--target", "61",

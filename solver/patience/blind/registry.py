@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from solver.patience.blind.game import Policy
-from solver.patience.blind.policies import PYSOL, TIPS
+from solver.patience.blind.policies import PYSOL, TIPS, TUNED
 from solver.patience.blind.sampling import SamplePolicy
 
 POLICIES: dict[str, Policy] = {
     "pysol": PYSOL,
     "tips": TIPS,
-    "sample": SamplePolicy(PYSOL),
+    "tuned": TUNED,
+    "sample": SamplePolicy(TUNED),
 }
 #: The strongest policy measured (benchmarks/results/blind.txt): `--policy best`, the default.
 BEST = "sample"

@@ -27,6 +27,9 @@ SAMPLES = 16
 SAMPLE_NODES = 20_000
 #: The first round of samples; when it leaves every action tied, no more are drawn.
 FIRST_ROUND = 4
+#: Sampling starts once the stock holds at most this many cards; before that the base
+#: policy plays (early in a game nearly every sample of every action is won).
+HORIZON = 104
 
 
 def sample_position(view: View, rng: random.Random) -> Position:
@@ -83,6 +86,7 @@ class SamplePolicy:
     base: Policy
     samples: int = SAMPLES
     nodes: int = SAMPLE_NODES
+    horizon: int = HORIZON
     name: str = "sample"
 
     @property
@@ -94,7 +98,10 @@ class SamplePolicy:
     def rank(self, view: View, actions: Sequence[Action], rng: random.Random) -> list[Choice]:
         from solver.patience.search import decide_samples  # the kernel, only when sampling
 
-        order = [choice.action for choice in self.base.rank(view, actions, rng)]
+        base = self.base.rank(view, actions, rng)
+        if view.stock_count > self.horizon:
+            return base
+        order = [choice.action for choice in base]
         classes: dict[object, list[Action]] = {}
         for action in order:
             classes.setdefault(equivalence_key(view, action), []).append(action)

@@ -1,8 +1,30 @@
 """The compiled exact search: `solve(deal, limits) -> Result` (see driver.py and kernel.py).
 
-Callers outside the search import from here, never from its modules."""
-from solver.patience.search.driver import (NOISE, RULE_SWITCHES, decide_samples, is_dead, solve,
-                                          warm_up)
-from solver.patience.search.parallel import solve_parallel
+Callers outside the search import from here, never from its modules. The names are loaded
+with the compiled kernel on first use, so that a caller that only needs `NOISE` (the command
+line's help, the surveys' settings) does not pay for numba.
+"""
+from __future__ import annotations
 
-__all__ = ["NOISE", "RULE_SWITCHES", "decide_samples", "is_dead", "solve", "solve_parallel", "warm_up"]
+import importlib
+from typing import Any
+
+#: The default restart noise: each restart adds a random 0..NOISE-1 to the pile scores.
+NOISE = 20
+
+#: Names loaded with the compiled search on first use, by the module that holds them.
+_LAZY = {
+    "driver": ("RULE_SWITCHES", "decide_samples", "is_dead", "solve", "warm_up"),
+    "parallel": ("solve_parallel",),
+}
+
+__all__ = ["NOISE", "RULE_SWITCHES", "decide_samples", "is_dead", "solve", "solve_parallel",
+           "warm_up"]
+
+
+def __getattr__(name: str) -> Any:
+    """The names that need the compiled kernel, loaded on first use."""
+    for module, names in _LAZY.items():
+        if name in names:
+            return getattr(importlib.import_module(f"solver.patience.search.{module}"), name)
+    raise AttributeError(f"module 'solver.patience.search' has no attribute {name!r}")

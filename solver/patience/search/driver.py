@@ -41,14 +41,13 @@ from dataclasses import dataclass
 
 from solver.answer import Limits, Progress, Result, Verdict
 from solver.patience.deal import Deal
-from solver.patience.search import kernel
+from solver.patience.search import NOISE, kernel
 from solver.patience.search.beam import UP_WEIGHT, Beam, beam_bytes, beam_search
 from solver.patience.search.decode import decode_win
 from solver.patience.search.state import SearchArrays, Table
 
 FIRST_BUDGET = 1000
 BUDGET_GROWTH = 1.01
-NOISE = 20
 CHUNK = 1 << 18
 #: Sequence s seeds its restarts from s x SEED_STRIDE on: no sequence runs 2^32 restarts.
 SEED_STRIDE = 1 << 32

@@ -58,7 +58,8 @@ from typing import Any
 
 from solver.answer import Limits, Progress, Result, SolverBug, Verdict
 from solver.patience.deal import Deal
-from solver.patience.search.driver import NOISE, solve
+from solver.patience.search import NOISE
+from solver.patience.search.driver import solve
 
 #: Nodes of sequence 0 searched in this process before any worker starts. About 85% of the
 #: `frog` and `pysol-frog` deals 1-200 are won within 200 K nodes (a fifth of a second).

@@ -60,6 +60,7 @@ class SearchArrays:
         self.scratch = np.zeros((6 + self.npiles, max(self.ranks + 2, self.npiles + 1)),
                                 dtype=np.int64)
         self._deal = deal
+        self._take_root()
 
     def fits(self, deal: Deal) -> bool:
         """Whether `load` can take the deal: the same rules, reserve and stock lengths."""
@@ -73,9 +74,11 @@ class SearchArrays:
         self.stock[:] = [c.rank for c in deal.stock]
         self.stats[:] = 0
         self._deal = deal
+        self._take_root()
 
-    def reset(self, noise: int, seed: int) -> None:
-        """Put the stack back at the root position, with a move-order noise and seed."""
+    def _take_root(self) -> None:
+        """Compute the root position's piles, pile hashes, foundation and stock counts once
+        per deal, so that each restart's `reset` only copies them."""
         deal = self._deal
         self.h[:] = 0
         for p, pile in enumerate(deal.waste):
@@ -96,6 +99,14 @@ class SearchArrays:
         self.stockcnt[:] = 0
         for card in deal.stock:
             self.stockcnt[card.rank] += 1
+        self._root = [(array, array.copy()) for array in
+                      (self.piles, self.h, self.ph1, self.ph2, self.n, self.stockcnt)]
+
+    def reset(self, noise: int, seed: int) -> None:
+        """Put the stack back at the root position, with a move-order noise and seed."""
+        deal = self._deal
+        for array, root in self._root:
+            array[:] = root
         self.st[:] = 0
         self.st[kernel.RD] = len(deal.reserve)
         self.st[kernel.UP] = int(self.n[1:self.ranks + 1].sum())

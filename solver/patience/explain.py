@@ -1,0 +1,177 @@
+"""Where did a played line lose the win? The move after which the game could no longer be won.
+
+Along a played line winnability can only be lost, never regained: if the position after k
+moves can be won, so can every earlier one (play the same moves, then the win). So the
+positions of the line are winnable up to some move and unwinnable after it, and the move in
+between is found by bisection with a logarithmic number of solves, each under its own limit.
+
+An `unknown` answer (a limit reached) tells nothing about that position. The bisection then
+tries the next undecided position nearest the middle of the interval still open, and a move
+is only ever named the losing one when the positions on both sides of it are decided: the
+one before it winnable, the one after it unwinnable. When unknown answers leave the interval
+open, the answer says so: the win was lost at one of moves `between[0]..between[1]`.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from solver.answer import Limits, Result, Verdict
+from solver.patience.deal import Deal
+from solver.patience.engine import IllegalMove, deals_along, replay
+from solver.patience.line import Move
+
+#: Each solve's default time limit (seconds) and table size: explaining a game is a few
+#: solves in a row, most of them of positions late in the game, which are quick.
+SOLVE_SECONDS = 10.0
+SOLVE_MEMORY = 1 << 28
+#: No explanation runs more solves than this, whatever the unknown answers.
+MAX_SOLVES = 40
+
+Decider = Callable[[Deal, Limits], Result]
+
+
+@dataclass
+class Explanation:
+    """What bisecting a played line found. Positions are numbered by the moves played to
+    reach them: 0 is the deal, `moves` the end of the line. `verdicts` holds each solved
+    position's verdict; `losing_move` (1-based) is set only when the position before it is
+    known winnable and the one after it known unwinnable, and then `kept_by` is a move from
+    the position before it that keeps the win, the first of the winning line `line`."""
+
+    moves: int
+    won: bool
+    verdicts: dict[int, Verdict] = field(default_factory=dict)
+    losing_move: int | None = None
+    lost_by: Move | None = None
+    kept_by: Move | None = None
+    line: list[Move] | None = None
+    seconds: float = 0.0
+
+    @property
+    def start(self) -> Verdict:
+        """The deal's verdict from the start (winnable when any later position is)."""
+        if self.won or self.last_winnable is not None:
+            return Verdict.WINNABLE
+        return self.verdicts.get(0, Verdict.UNKNOWN)
+
+    @property
+    def end(self) -> Verdict:
+        """The verdict of the position the line reached."""
+        if self.won:
+            return Verdict.WINNABLE
+        if self.first_lost is not None:
+            return Verdict.UNWINNABLE
+        return self.verdicts.get(self.moves, Verdict.UNKNOWN)
+
+    @property
+    def last_winnable(self) -> int | None:
+        won = [k for k, verdict in self.verdicts.items() if verdict is Verdict.WINNABLE]
+        return max(won) if won else None
+
+    @property
+    def first_lost(self) -> int | None:
+        lost = [k for k, verdict in self.verdicts.items() if verdict is Verdict.UNWINNABLE]
+        return min(lost) if lost else None
+
+    @property
+    def between(self) -> tuple[int, int] | None:
+        """When unknown answers left it open: the first and last move that may have lost
+        the win (None when the losing move is known, or the question does not arise)."""
+        if self.losing_move is not None or self.won or self.end is not Verdict.UNWINNABLE:
+            return None
+        if self.start is Verdict.UNWINNABLE and self.verdicts.get(0) is Verdict.UNWINNABLE:
+            return None
+        low = self.last_winnable
+        return (1 if low is None else low + 1, self.first_lost or self.moves)
+
+    def summary(self) -> str:
+        """The answer in one or two sentences, for people."""
+        if self.won:
+            return f"The line wins in {self.moves} moves."
+        if self.losing_move is not None:
+            assert self.lost_by is not None and self.kept_by is not None
+            return (f"The deal was winnable; move {self.losing_move}: {self.lost_by.describe()} "
+                    f"lost the win; {self.kept_by.describe()} kept it.")
+        if self.end is Verdict.WINNABLE:
+            return (f"The position after {self.moves} move{'' if self.moves == 1 else 's'} can still "
+                    f"be won: no move lost the win.")
+        if self.verdicts.get(0) is Verdict.UNWINNABLE:
+            return "The deal could never be won: no move lost the win."
+        if self.end is Verdict.UNKNOWN:
+            return ("Unknown: the position the line reached was not decided within the limit, "
+                    "so it is not known whether the win was lost.")
+        first, last = self.between or (1, self.moves)
+        if self.last_winnable is None:
+            return (f"Unknown: the deal was not decided within the limit; if it was winnable, "
+                    f"the win was lost at one of moves {first}-{last}.")
+        return (f"The deal was winnable; the win was lost at one of moves {first}-{last} "
+                f"(the positions between them were not decided within the limit).")
+
+    def to_json(self) -> dict[str, object]:
+        """The machine form (docs/play.md, Explain)."""
+        return {
+            "moves": self.moves, "won": self.won,
+            "start": str(self.start), "end": str(self.end),
+            "losing_move": self.losing_move,
+            "lost_by": None if self.lost_by is None else str(self.lost_by),
+            "kept_by": None if self.kept_by is None else str(self.kept_by),
+            "line": None if self.line is None else [str(move) for move in self.line],
+            "between": None if self.between is None else list(self.between),
+            "verdicts": {str(k): str(v) for k, v in sorted(self.verdicts.items())},
+            "solves": len(self.verdicts), "seconds": round(self.seconds, 3),
+            "summary": self.summary(),
+        }
+
+
+def _decide(deal: Deal, limits: Limits) -> Result:
+    from solver.patience.methods import decide  # loads the compiled search
+
+    return decide(deal, limits=limits)
+
+
+def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
+            max_solves: int = MAX_SOLVES, decider: Decider = _decide) -> Explanation:
+    """Bisect the legal line `moves` from `deal` for the move that lost the win, each solve
+    under `limits` (by default SOLVE_SECONDS and SOLVE_MEMORY). IllegalMove when a move of
+    the line is illegal. `decider` decides one position (the search; tests pass another)."""
+    limits = limits or Limits(timeout=SOLVE_SECONDS, memory=SOLVE_MEMORY)
+    played = replay(deal, moves)
+    if not played.valid:
+        raise IllegalMove(f"move {played.illegal_line}: {played.reason}")
+    clock = time.monotonic()
+    found = Explanation(len(moves), played.won)
+    if played.won:
+        return found
+    positions = [deal, *deals_along(deal, moves)]
+    lines: dict[int, list[Move]] = {}
+
+    def solve(k: int) -> None:
+        result = decider(positions[k], limits)
+        found.verdicts[k] = result.verdict
+        if result.verdict is Verdict.WINNABLE:
+            lines[k] = list(result.moves or [])
+
+    solve(len(moves))  # the end first: a lost end is usually proved in a blink
+    if found.verdicts[len(moves)] is not Verdict.WINNABLE and len(moves) > 0:
+        solve(0)
+    while len(found.verdicts) < max_solves:
+        low = found.last_winnable
+        high = found.first_lost
+        if high is None or (low is not None and high - low == 1):
+            break
+        start = -1 if low is None else low
+        open_positions = [k for k in range(start + 1, high) if k not in found.verdicts]
+        if not open_positions:
+            break
+        middle = (start + high) / 2
+        solve(min(open_positions, key=lambda k: (abs(k - middle), k)))
+    low, high = found.last_winnable, found.first_lost
+    if low is not None and high is not None and high - low == 1:
+        found.losing_move = high
+        found.lost_by = moves[low]
+        found.line = lines[low]
+        found.kept_by = found.line[0]
+    found.seconds = time.monotonic() - clock
+    return found

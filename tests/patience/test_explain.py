@@ -1,0 +1,155 @@
+"""`explain` and `frog verify --explain`: the move after which a played line could no longer
+be won, checked against a direct solve of every prefix (small games, the brute force) and on
+full frog deals (a solver's winning line with one move changed on purpose)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from tests.conftest import seeded
+
+from solver.answer import Limits, Result, Verdict
+from solver.patience import Position, deal_after, deal_from_number, parse_move_list, variant_rules
+from solver.patience.engine import IllegalMove
+from solver.patience.explain import explain
+from solver.patience.methods import decide
+
+SMALL = variant_rules("frog").with_overrides(decks=1, ranks=4, waste_piles=2, reserve_size=3)
+QUICK = Limits(timeout=20, memory=1 << 26)
+
+
+def brute(deal, limits=QUICK) -> Result:
+    return decide(deal, method="brute", limits=limits)
+
+
+def random_line(deal, rng) -> list:
+    """Random legal moves from the deal until the game is won or stuck."""
+    position, moves = Position.start(deal), []
+    while position.legal_moves():
+        move = rng.choice(position.legal_moves())
+        moves.append(move)
+        position = position.play(move)
+    return moves
+
+
+def truth(deal, moves) -> list[Verdict]:
+    """The brute force's verdict of every position along the line."""
+    return [brute(deal_after(deal, moves[:k])).verdict for k in range(len(moves) + 1)]
+
+
+@pytest.mark.parametrize("number", range(1, 13))
+def test_explain_matches_a_solve_of_every_prefix(number, seed):
+    deal = deal_from_number(SMALL, number)
+    moves = random_line(deal, seeded(seed, "explain", number))
+    verdicts = truth(deal, moves)
+    assert Verdict.UNKNOWN not in verdicts
+    # along a line, winnability is a prefix: never regained once lost
+    assert verdicts == sorted(verdicts, key=lambda v: v is Verdict.UNWINNABLE)
+    lost = [k for k in range(1, len(verdicts)) if verdicts[k - 1] is Verdict.WINNABLE
+            and verdicts[k] is Verdict.UNWINNABLE]
+    for decider in (lambda d, limits: brute(d), None):
+        found = explain(deal, moves, QUICK, **({"decider": decider} if decider else {}))
+        assert found.losing_move == (lost[0] if lost else None)
+        assert found.start is (Verdict.WINNABLE if found.won else verdicts[0])
+        if lost:
+            k = lost[0]
+            assert found.lost_by == moves[k - 1] and found.kept_by != moves[k - 1]
+            kept = deal_after(deal, moves[:k - 1] + [found.kept_by])
+            assert brute(kept).verdict is Verdict.WINNABLE
+            assert found.line[0] == found.kept_by
+            assert Position.start(deal_after(deal, moves[:k - 1])).play(found.kept_by)
+            assert f"move {k}:" in found.summary()
+        assert len(found.verdicts) <= 2 + len(moves).bit_length()
+
+
+def test_unknown_answers_never_name_a_move_and_narrow_the_interval(seed):
+    """A solver that answers unknown for some positions: a move is named only when both
+    neighbours are decided, and otherwise `between` holds the true losing move."""
+    checked = 0
+    for number in range(1, 40):
+        deal = deal_from_number(SMALL, number)
+        moves = random_line(deal, seeded(seed, "unknown", number))
+        verdicts = truth(deal, moves)
+        lost = [k for k in range(1, len(verdicts)) if verdicts[k - 1] is Verdict.WINNABLE
+                and verdicts[k] is Verdict.UNWINNABLE]
+        if not lost or lost[0] < 3:
+            continue
+        k = lost[0]
+        positions = [deal_after(deal, moves[:j]) for j in range(len(moves) + 1)]
+        for hidden in ({k - 1}, {k}, {0, k - 1}, set(range(1, len(moves) + 1)) - {len(moves)}):
+            def blind(position, limits, hidden=hidden):
+                if positions.index(position) in hidden:
+                    return Result(Verdict.UNKNOWN, reason="time limit")
+                return brute(position)
+            found = explain(deal, moves, QUICK, decider=blind)
+            assert found.losing_move is None
+            if found.end is Verdict.UNKNOWN:  # the end itself hidden: nothing is known lost
+                assert found.between is None and found.summary().startswith("Unknown")
+                continue
+            first, last = found.between
+            assert first <= k <= last
+            assert "one of moves" in found.summary()
+        checked += 1
+    assert checked >= 3
+
+
+def test_explain_refuses_an_illegal_line():
+    deal = deal_from_number(SMALL, 1)
+    card = deal.stock[1]
+    with pytest.raises(IllegalMove, match="move 1"):
+        explain(deal, [Position.start(deal).legal_moves()[0]._replace(card=card)])
+
+
+@pytest.fixture(scope="module")
+def winning_line(tmp_path_factory):
+    """A real frog deal, its line from `frog solve --moves-out`, and a late move changed to
+    one that loses the win (found by solving the alternatives)."""
+    from cli.main import main
+    path = tmp_path_factory.mktemp("explain") / "win.txt"
+    assert main(["solve", "1234", "-q", "--moves-out", str(path)]) == 0
+    deal = deal_from_number(variant_rules("frog"), 1234)
+    line = [move for _, move in parse_move_list(path.read_text(), 5)]
+    position = Position.start(deal)
+    for k, move in enumerate(line):
+        if k >= 90:
+            for other in position.legal_moves():
+                if other != move and decide(deal_after(deal, line[:k] + [other]),
+                                            limits=Limits(timeout=2)).verdict == "unwinnable":
+                    return deal, line, k, other
+        position = position.play(move)
+    pytest.fail("no losing alternative found")
+
+
+def test_verify_explain_finds_the_changed_move_of_a_full_game(frog, tmp_path, winning_line):
+    deal, line, k, other = winning_line
+    played = line[:k] + [other]
+    position = Position.start(deal_after(deal, played))
+    for _ in range(6):  # a few more moves after the losing one
+        played.append(position.legal_moves()[0])
+        position = position.play(played[-1])
+    moves = tmp_path / "lost.txt"
+    moves.write_text("".join(f"{move}\n" for move in played))
+    code, out, _ = frog("verify", "1234", moves, "--explain", "--json", "--timeout", "20s")
+    assert code == 1
+    answer = json.loads(out)
+    assert answer["losing_move"] == k + 1 and answer["explain"]["lost_by"] == str(other)
+    kept = parse_move_list(answer["kept_by"], 5)[0][1]
+    assert kept != other
+    assert decide(deal_after(deal, line[:k] + [kept]), limits=Limits(timeout=20)).verdict \
+        is Verdict.WINNABLE
+    assert answer["explain"]["start"] == "winnable"
+    code, out, _ = frog("verify", "1234", moves, "--explain")
+    assert code == 1 and f"move {k + 1}: {other.describe()} lost the win" in out
+
+
+def test_verify_explain_of_a_winning_or_still_winnable_line(frog, tmp_path, winning_line):
+    deal, line, _, _ = winning_line
+    moves = tmp_path / "moves.txt"
+    moves.write_text("".join(f"{move}\n" for move in line))
+    code, out, _ = frog("verify", "1234", moves, "--explain", "--json")
+    assert code == 0 and json.loads(out)["won"] is True
+    moves.write_text("".join(f"{move}\n" for move in line[:40]))
+    code, out, _ = frog("verify", "1234", moves, "--explain", "--json")
+    answer = json.loads(out)
+    assert code == 1 and answer["losing_move"] is None
+    assert answer["explain"]["end"] == "winnable" and answer["explain"]["solves"] == 1

@@ -1,0 +1,68 @@
+"""A `frog play` server in a thread of the test process, and a small client for it (real
+HTTP on 127.0.0.1), shared by the API tests and the browser tests."""
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+from solver.play.server import PlayServer
+from solver.play.store import Store
+from solver.play.work import Workers
+
+
+class Client:
+    """Requests to one server; `call` returns (status, decoded JSON or text)."""
+
+    def __init__(self, server: PlayServer) -> None:
+        self.port, self.token = server.port, server.token
+
+    def raw(self, method: str, path: str, body: bytes | None = None,
+            headers: dict[str, str] | None = None) -> tuple[int, bytes, dict]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+        try:
+            connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+            sent = {"Host": f"127.0.0.1:{self.port}", "X-Frog-Token": self.token}
+            sent.update(headers or {})
+            for key, value in sent.items():
+                if value is not None:
+                    connection.putheader(key, value)
+            if body is not None:
+                connection.putheader("Content-Length", str(len(body)))
+            connection.endheaders(body)
+            response = connection.getresponse()
+            return response.status, response.read(), dict(response.getheaders())
+        finally:
+            connection.close()
+
+    def call(self, method: str, path: str, body: object = None,
+             headers: dict[str, str] | None = None) -> tuple[int, object]:
+        data = None if body is None else json.dumps(body).encode()
+        status, raw, found = self.raw(method, path, data, headers)
+        if found.get("Content-Type", "").startswith("application/json"):
+            return status, json.loads(raw)
+        return status, raw.decode()
+
+    def new(self, deal: object = 1234, variant: str = "frog") -> dict:
+        status, state = self.call("POST", "/api/games", {"deal": deal, "variant": variant})
+        assert status == 201, state
+        return state
+
+    def move(self, game: int, move: str, autoplay: bool = False) -> tuple[int, dict]:
+        return self.call("POST", f"/api/games/{game}/moves", {"move": move, "autoplay": autoplay})
+
+
+@contextmanager
+def running(db: Path, processes: int = 1):
+    """A server on a free port, serving in a thread; closed afterwards."""
+    server = PlayServer(Store(db), workers=Workers(processes))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        thread.join(10)
+        server.shutdown_all()

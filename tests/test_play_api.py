@@ -1,0 +1,348 @@
+"""The JSON API of `frog play` without a browser (docs/play.md): every endpoint, every
+refusal followed by a request that still works, a fuzz of malformed requests, two games at
+once, and a server killed mid-game that loses no move."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import threading
+import time
+import urllib.parse
+
+import pytest
+from tests.conftest import default_sigint, frog_argv, process_env, seeded
+from tests.play_server import Client, running
+
+from solver.patience import Position, deal_after, deal_from_number, variant_rules
+from solver.patience.explain import explain
+from solver.play.game import safe_foundation_move
+from solver.play.server import MAX_BODY
+
+DEAL = deal_from_number(variant_rules("frog"), 1234)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running(tmp_path_factory.mktemp("play") / "games.sqlite", processes=2) as serving:
+        yield serving
+
+
+@pytest.fixture
+def client(server) -> Client:
+    return Client(server)
+
+
+def first_moves(count: int) -> list[str]:
+    position, moves = Position.start(DEAL), []
+    for _ in range(count):
+        move = position.legal_moves()[-1]
+        moves.append(str(move))
+        position = position.play(move)
+    return moves
+
+
+def test_a_game_is_created_played_undone_and_listed(client):
+    state = client.new()
+    game = state["id"]
+    assert state["title"] == "frog deal 1234" and state["result"] == "playing"
+    assert state["frame"]["s"] == str(DEAL.stock[0])  # the turned card, and no more
+    assert state["frame"]["sn"] == len(DEAL.stock) and state["moves"] == []
+    assert state["legal"] == [str(move) for move in Position.start(DEAL).legal_moves()]
+    assert str(DEAL.stock[1]) not in json.dumps(state["frame"]["s"])
+    for text in first_moves(3):
+        status, state = client.move(game, text)
+        assert status == 200, state
+    assert [move["t"] for move in state["moves"]] == first_moves(3)
+    expected = deal_after(DEAL, [Position.start(DEAL).legal_moves()[-1]])
+    status, state = client.call("POST", f"/api/games/{game}/undo", {"count": 2})
+    assert status == 200 and len(state["moves"]) == 1
+    assert state["frame"]["w"] == [" ".join(map(str, pile)) for pile in expected.waste]
+    status, state = client.call("GET", f"/api/games/{game}")
+    assert status == 200 and len(state["moves"]) == 1
+    status, listed = client.call("GET", "/api/games")
+    row = next(row for row in listed["games"] if row["id"] == game)
+    assert row["moves"] == 1 and row["title"] == "frog deal 1234" and row["result"] == "playing"
+
+
+def test_create_by_variant_deal_file_and_at_random(client):
+    state = client.new(7, "fanny")
+    assert state["variant"] == "fanny" and state["rules"]["reserve"] == 12
+    text = deal_from_number(variant_rules("fly"), 9).to_text("fly 9")
+    status, state = client.call("POST", "/api/games", {"deal": text})
+    assert status == 201 and state["variant"] == "fly"
+    status, state = client.call("POST", "/api/games", {})
+    assert status == 201 and state["title"].startswith("frog deal ")
+    status, variants = client.call("GET", "/api/variants")
+    assert "sir-tommy" in variants["variants"]
+
+
+def test_autoplay_plays_only_safe_foundation_moves_and_undo_takes_them_back(client):
+    deal = deal_from_number(variant_rules("frog"), 1234)
+    position, played = Position.start(deal), []
+    state = client.new()
+    # play along until a move is followed by a safe move
+    for _ in range(300):
+        move = position.legal_moves()[0]
+        status, state = client.move(state["id"], str(move), autoplay=True)
+        assert status == 200
+        autos = [m for m in state["moves"][len(played) + 1:]]
+        position = position.play(move)
+        played.append(move)
+        for entry in autos:
+            safe = safe_foundation_move(position)
+            assert entry["auto"] and safe is not None and str(safe) == entry["t"]
+            position = position.play(safe)
+            played.append(safe)
+        assert safe_foundation_move(position) is None
+        if autos:
+            break
+    else:
+        pytest.fail("no safe move came up")
+    status, undone = client.call("POST", f"/api/games/{state['id']}/undo", {})
+    assert len(undone["moves"]) == len(played) - len(autos) - 1
+
+
+def test_peek_and_explain_answer_from_the_solver(client):
+    game = client.new()["id"]
+    moves = first_moves(12)
+    for text in moves:
+        client.move(game, text)
+    status, answer = client.call("POST", f"/api/games/{game}/peek", {"seconds": 5})
+    assert status == 200 and answer["peek"]["verdict"] in ("winnable", "unwinnable", "unknown")
+    assert answer["peeks"] == 1
+    status, explained = client.call("POST", f"/api/games/{game}/explain", {})
+    assert status == 200 and explained["moves"] == 12 and explained["played"] == moves
+    if answer["peek"]["verdict"] == "winnable":
+        assert explained["end"] == "winnable" and explained["losing_move"] is None
+    status, again = client.call("POST", f"/api/games/{game}/explain", {})
+    assert again == explained  # stored, not solved again
+    status, listed = client.call("GET", "/api/games")
+    assert next(row for row in listed["games"] if row["id"] == game)["peeks"] == 1
+
+
+def test_hint_answers_with_choices_or_says_it_is_missing(client):
+    game = client.new()["id"]
+    status, answer = client.call("POST", f"/api/games/{game}/hint", {})
+    try:
+        import solver.patience.blind  # noqa: F401
+    except ImportError:
+        assert status == 501 and "hint" in answer["error"]
+        return
+    assert status == 200 and answer["hints"] == 1
+    legal = [str(move) for move in Position.start(DEAL).legal_moves()]
+    assert answer["hint"]["choices"] and all(c["move"] in legal for c in answer["hint"]["choices"])
+
+
+def test_give_up_ends_the_game_and_a_move_resumes_it(client):
+    game = client.new()["id"]
+    client.move(game, first_moves(1)[0])
+    status, state = client.call("POST", f"/api/games/{game}/give-up", {})
+    assert status == 200 and state["result"] == "gave up"
+    status, state = client.move(game, first_moves(2)[1])
+    assert status == 200 and state["result"] == "playing"
+
+
+def test_the_page_and_the_replay_page_are_served(client, tmp_path):
+    status, page = client.call("GET", f"/?token={client.token}")
+    assert status == 200 and "patienceTable" in page and "<html" in page
+    game = client.new()["id"]
+    status, answer = client.call("GET", f"/replay/{game}")
+    assert status == 404 and "explanation" in answer["error"]
+
+
+def good(client) -> None:
+    status, listed = client.call("GET", "/api/games")
+    assert status == 200 and "games" in listed
+
+
+REFUSALS = [
+    ("no token", dict(headers={"X-Frog-Token": None}), 403, "token"),
+    ("wrong token", dict(headers={"X-Frog-Token": "x" * 24}), 403, "token"),
+    ("wrong Host", dict(headers={"Host": "evil.example:80"}), 403, "Host"),
+    ("rebound Host", dict(headers={"Host": "attacker.test"}), 403, "Host"),
+    ("big body", dict(body=b"{" + b" " * (MAX_BODY + 1) + b"}"), 413, "KB"),
+    ("bad JSON", dict(body=b'{"move": '), 400, "JSON"),
+    ("not an object", dict(body=b'["7H stock w1"]'), 400, "object"),
+    ("bad UTF-8", dict(body=b'{"move": "\xff"}'), 400, "JSON"),
+]
+
+
+@pytest.mark.parametrize("name, request_, status, word", REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_each_refusal_is_one_json_line_and_the_server_goes_on(client, name, request_, status,
+                                                              word):
+    game = client.new()["id"]
+    found, raw, headers = client.raw("POST", f"/api/games/{game}/moves", request_.get("body"),
+                                     request_.get("headers"))
+    assert found == status, raw
+    assert headers["Content-Type"] == "application/json"
+    assert raw.count(b"\n") == 1 and word in json.loads(raw)["error"]
+    assert b"Traceback" not in raw
+    good(client)
+
+
+def test_game_and_move_refusals(client):
+    game = client.new()["id"]
+    status, answer = client.call("GET", "/api/games/999999")
+    assert status == 404 and "no game" in answer["error"]
+    status, answer = client.move(999999, "6S stock w1")
+    assert status == 404
+    status, answer = client.move(game, "KH reserve foundation")
+    assert status == 422 and answer["error"] == (
+        f"illegal move KH reserve foundation: reserve shows {DEAL.reserve[-1]}, not KH")
+    status, answer = client.move(game, "7H stock w9")
+    assert status == 400 and "unknown target" in answer["error"]
+    status, answer = client.call("POST", f"/api/games/{game}/moves", {"move": 7})
+    assert status == 400
+    status, answer = client.call("POST", f"/api/games/{game}/undo", {})
+    assert status == 409 and "nothing to undo" in answer["error"]
+    status, answer = client.call("POST", f"/api/games/{game}/undo", {"count": "all"})
+    assert status == 400
+    status, answer = client.call("POST", f"/api/games/{game}/peek", {"seconds": 1e9})
+    assert status == 400
+    status, answer = client.call("POST", "/api/games", {"deal": "0"})
+    assert status == 400 and "bad deal" in answer["error"]
+    status, answer = client.call("POST", "/api/games", {"variant": "snap"})
+    assert status == 400 and "unknown variant" in answer["error"]
+    status, answer = client.call("GET", f"/api/games/{game}/moves")
+    assert status == 405
+    status, answer = client.call("DELETE", f"/api/games/{game}")
+    assert status == 405
+    status, answer = client.call("GET", "/etc/passwd")
+    assert status == 404
+    status, state = client.move(game, str(Position.start(DEAL).legal_moves()[0]))
+    assert status == 200 and len(state["moves"]) == 1
+
+
+def _junk(rng, client: Client, game: int) -> tuple[str, str, bytes | None, dict]:
+    """One malformed request: a random path, method, header or body."""
+    paths = ["/api/games", f"/api/games/{game}", f"/api/games/{game}/moves",
+             f"/api/games/{game}/undo", f"/api/games/{game}/peek", "/api/games/x/moves",
+             "/api/games/1/../../x", "/%00", "/api/games/" + "9" * 30, "/replay/abc"]
+    path = rng.choice(paths)
+    method = rng.choice(["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "POST"])
+    bodies = [b"", b"{", b"null", b"[]", b'{"move": null}', b'{"move": "' + b"A" * 50 + b'"}',
+              b'{"move": "KS stock foundation"}', b'{"count": -1}', b'{"count": 1e99}',
+              b'{"autoplay": "yes", "move": "x"}', bytes(rng.randrange(256) for _ in range(40)),
+              json.dumps({"deal": rng.choice([-5, "abc", 10**30, [], {}])}).encode(),
+              b'{"seconds": "fast"}', b"[" * 5000 + b"]" * 5000]
+    headers = {}
+    pick = rng.randrange(6)
+    if pick == 0:
+        headers["X-Frog-Token"] = rng.choice(["", client.token[:-1], "\u00e9".encode().decode()])
+    elif pick == 1:
+        headers["Host"] = rng.choice(["", "localhost", "127.0.0.1:1", "127.0.0.1." + "x"])
+    return method, path, rng.choice(bodies), headers
+
+
+def test_a_thousand_malformed_requests_leave_the_server_answering(client, seed):
+    rng = seeded(seed, "play fuzz")
+    game = client.new()["id"]
+    statuses = []
+    for _ in range(1000):
+        method, path, body, headers = _junk(rng, client, game)
+        status, raw, found = client.raw(method, path, body, headers)
+        statuses.append(status)
+        assert status < 500 or status == 503, (method, path, body[:60], raw)
+        if status >= 400:
+            assert found.get("Content-Type") == "application/json", raw
+            json.loads(raw)
+    for garbage in [b"\x00\x01\x02\r\n\r\n", b"GET / HTTP/9.9\r\n\r\n", b"NOT-HTTP\r\n\r\n",
+                    b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\n\r\n"]:
+        with socket.create_connection(("127.0.0.1", client.port), timeout=10) as raw_socket:
+            raw_socket.sendall(garbage)
+            answer = raw_socket.recv(4096)
+            code = int(answer.split(b"\r\n")[0].split()[1])  # a status line, always
+            assert 400 <= code < 500 or code == 505, answer  # 505: "HTTP/9.9" itself
+    assert statuses.count(200) + statuses.count(201) < len(statuses)
+    good(client)
+    status, state = client.call("GET", f"/api/games/{game}")
+    assert status == 200
+
+
+def test_two_games_are_independent_and_a_slow_peek_holds_up_no_other_game(client):
+    first, second = client.new()["id"], client.new(11)["id"]
+    client.move(first, first_moves(1)[0])
+    status, other = client.call("GET", f"/api/games/{second}")
+    assert other["moves"] == [] and other["title"] == "frog deal 11"
+    # an open deal the search cannot decide: the peek runs to its time limit
+    text = deal_from_number(variant_rules("frog").with_overrides(waste_piles=2), 1).to_text()
+    status, slow = client.call("POST", "/api/games", {"deal": text})
+    answers = {}
+    peeking = threading.Thread(target=lambda: answers.update(peek=client.call(
+        "POST", f"/api/games/{slow['id']}/peek", {"seconds": 4})))
+    peeking.start()
+    time.sleep(0.5)
+    clock = time.monotonic()
+    status, state = client.move(second, str(Position.start(
+        deal_from_number(variant_rules("frog"), 11)).legal_moves()[0]))
+    assert status == 200 and time.monotonic() - clock < 1.0
+    peeking.join(60)
+    status, answer = answers["peek"]
+    assert status == 200 and answer["peek"]["verdict"] == "unknown"
+    assert answer["peek"]["reason"] == "time limit"
+    status, state = client.call("GET", f"/api/games/{first}")
+    assert len(state["moves"]) == 1
+
+
+def _start(db, *extra) -> tuple[subprocess.Popen, str]:
+    process = subprocess.Popen(frog_argv("play", "--no-browser", "--db", db, *extra),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=process_env(), preexec_fn=default_sigint)
+    return process, process.stdout.readline().strip()
+
+
+def _api(url: str):
+    parts = urllib.parse.urlsplit(url)
+    query = urllib.parse.parse_qs(parts.query)
+    client = Client.__new__(Client)
+    client.port, client.token = parts.port, query["token"][0]
+    return client, int(query["game"][0])
+
+
+def test_killing_the_server_mid_game_loses_no_move_and_ctrl_c_stops_it(tmp_path):
+    db = tmp_path / "games.sqlite"
+    process, url = _start(db, "1234")
+    try:
+        assert url.startswith("http://127.0.0.1:") and "token=" in url
+        client, game = _api(url)
+        moves = first_moves(5)
+        for text in moves:
+            assert client.move(game, text)[0] == 200
+    finally:
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(30)
+    process, url = _start(db, "--resume")
+    try:
+        client, resumed = _api(url)
+        assert resumed == game
+        status, state = client.call("GET", f"/api/games/{game}")
+        assert [move["t"] for move in state["moves"]] == moves
+        process.send_signal(signal.SIGINT)
+        assert process.wait(30) == 0
+        assert "Traceback" not in process.stderr.read()
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def test_play_refuses_bad_options_with_one_line(frog, tmp_path):
+    from tests.conftest import one_error_line
+    code, _, err = frog("play", "--resume", "--no-browser", "--db", tmp_path / "none.sqlite")
+    assert code == 2 and one_error_line(err, "no game to resume")
+    code, _, err = frog("play", "--port", "70000", "--no-browser")
+    assert code == 2 and one_error_line(err, "--port")
+
+
+def test_explain_in_the_api_is_the_library_answer(client):
+    game = client.new()["id"]
+    moves = first_moves(4)
+    for text in moves:
+        client.move(game, text)
+    status, answer = client.call("POST", f"/api/games/{game}/explain", {})
+    from solver.patience import Move
+    expected = explain(DEAL, [Move.parse(text, 5) for text in moves]).to_json()
+    assert {k: answer[k] for k in ("start", "end", "losing_move", "summary")} == \
+        {k: expected[k] for k in ("start", "end", "losing_move", "summary")}

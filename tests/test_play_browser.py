@@ -1,0 +1,230 @@
+"""The play page in a real browser (headless Chromium driven by Playwright), against a real
+`frog play` server on 127.0.0.1 with every other request aborted.
+
+A whole frog deal is won by clicks following a solver's line, and after every move the
+cards drawn on the page (read from the DOM) must be the rules engine's position. Then: an
+illegal click shows the engine's reason, undo goes back to the deal, a hint and a peek
+appear, a reload resumes, and a game lost on purpose shows the move that lost the win,
+whose "replay from there" page wins. No console errors, but the one a refused move makes
+(Chromium logs every 4xx answer). Skipped like tests/test_browser.py when Playwright or
+Chromium is missing; FROG_SCREENSHOTS keeps the screenshot (the README's docs/play.png).
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from tests.conftest import seeded
+from tests.play_server import Client, running
+from tests.test_browser import (OfflinePages, _keep, assert_shows_cards, browser,  # noqa: F401
+                                table_state)
+
+from solver.answer import Limits, Verdict
+from solver.patience import (Move, Position, deal_after, deal_from_number, parse_move_list,
+                             variant_rules)
+from solver.patience.engine import IllegalMove
+from solver.patience.methods import decide
+
+REFUSED = re.compile(r"Failed to load resource: the server responded with a status of 422")
+
+PLAY_STATE = table_state("""
+    moves: Number(document.body.dataset.moves),
+    result: document.body.dataset.result,
+    listed: document.querySelectorAll("#moves li").length,
+""")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running(tmp_path_factory.mktemp("play") / "games.sqlite", processes=2) as serving:
+        yield serving
+
+
+@pytest.fixture
+def open_game(browser, server):  # noqa: F811 - the fixture imported above
+    """Open the page of a game offline (only the server answers); yields a function;
+    at the end, no console errors but the `refused` ones expected."""
+    origin = f"http://127.0.0.1:{server.port}/"
+    pages = OfflinePages(browser, lambda url: url.startswith(origin))
+    expected = {"refused": 0}
+
+    def opener(game: int, refused: int = 0):
+        expected["refused"] += refused
+        page = pages.open(f"{origin}?token={server.token}&game={game}")
+        page.wait_for_function("() => document.body.dataset.moves !== undefined")
+        return page
+
+    yield opener
+    pages.close()
+    refusals = [text for text in pages.errors if REFUSED.search(text)]
+    assert [text for text in pages.errors if not REFUSED.search(text)] == [], pages.errors
+    assert len(refusals) == expected["refused"], pages.errors
+
+
+def check(state: dict, position: Position, tops: list[str], played: int) -> None:
+    """The drawn table equals the engine's position (and the real foundation tops)."""
+    assert state["moves"] == played and state["listed"] == played
+    assert state["reserve"] == [str(card) for card in position.reserve[-1:]]
+    assert state["reserveCount"] == len(position.reserve)
+    assert state["stock"] == [str(card) for card in position.stock[:1]]
+    assert state["stockCount"] == len(position.stock)
+    assert state["waste"] == [[str(card) for card in pile] for pile in position.waste]
+    assert state["foundations"] == tops
+
+
+def click_move(page, move: Move, played: int) -> None:
+    """Play `move` as a person does, then wait for the page to show it."""
+    if move.source == "stock":
+        page.click("#stock .fan .card:not(.ghost)")
+        target = "#foundations" if move.target == "foundation" else \
+            f'#waste .pile[data-pile="{move.target[1:]}"] .fan'
+        page.click(target)
+    elif move.source == "reserve":
+        page.click("#reserve .fan .card:not(.ghost):not(.back)")
+    else:
+        page.click(f'#waste .pile[data-pile="{move.source[1:]}"] .fan .card:not(.ghost) >> nth=-1')
+    page.wait_for_function(f"() => document.body.dataset.moves === '{played}'")
+
+
+def follow(page, deal, moves: list[Move]) -> Position:
+    """Click every move, checking the page against the engine after each one."""
+    position = Position.start(deal)
+    tops = [str(card) for card in deal.foundations]
+    tops += [""] * (deal.rules.foundations - len(tops))
+    for played, move in enumerate(moves, 1):
+        if move.target == "foundation":
+            tops[position.foundations.index(move.card.rank - 1)] = str(move.card)
+        position = position.play(move)
+        click_move(page, move, played)
+        check(page.evaluate(PLAY_STATE), position, tops, played)
+    return position
+
+
+@pytest.fixture(scope="module")
+def solved(tmp_path_factory):
+    """Frog deal 1234 and its winning line from `frog solve --moves-out`."""
+    from cli.main import main
+    path = tmp_path_factory.mktemp("solve") / "win.txt"
+    assert main(["solve", "1234", "-q", "--moves-out", str(path)]) == 0
+    return deal_from_number(variant_rules("frog"), 1234), \
+        [move for _, move in parse_move_list(path.read_text(), 5)]
+
+
+def test_a_whole_frog_deal_won_by_clicks_matches_the_engine(open_game, server, solved):
+    deal, line = solved
+    game = Client(server).new(1234)["id"]
+    page = open_game(game)
+    check(page.evaluate(PLAY_STATE), Position.start(deal),
+          [str(deal.foundations[0])] + [""] * 7, 0)
+    assert follow(page, deal, line).is_won()
+    assert page.evaluate(PLAY_STATE)["result"] == "won"
+    assert "Won: all 104 cards are up" in page.inner_text("#caption")
+    assert page.inner_text("#verdict") == "won"
+
+
+def test_an_illegal_click_shows_the_engines_reason_and_undo_goes_back(open_game, server,
+                                                                      solved):
+    deal, line = solved
+    game = Client(server).new(1234)["id"]
+    page = open_game(game, refused=1)
+    reserve_top = Move(deal.reserve[-1], "reserve", "foundation")
+    with pytest.raises(IllegalMove) as refused:
+        Position.start(deal).check(reserve_top)
+    page.click("#reserve .fan .card:not(.back)")
+    page.wait_for_selector("#caption .illegal")
+    assert str(refused.value) in page.inner_text("#caption")
+    assert page.evaluate(PLAY_STATE)["moves"] == 0
+    follow(page, deal, line[:6])
+    page.click("#undo")
+    page.wait_for_function("() => document.body.dataset.moves === '5'")
+    for left in range(4, -1, -1):
+        page.keyboard.press("u")
+        page.wait_for_function(f"() => document.body.dataset.moves === '{left}'")
+    check(page.evaluate(PLAY_STATE), Position.start(deal),
+          [str(deal.foundations[0])] + [""] * 7, 0)
+    assert "Back at the deal" in page.inner_text("#caption")
+
+
+def test_a_hint_and_a_peek_appear_and_a_reload_resumes(open_game, server, solved):
+    deal, line = solved
+    client = Client(server)
+    game = client.new(1234)["id"]
+    for move in line[:40]:
+        assert client.move(game, str(move))[0] == 200
+    page = open_game(game)
+    assert "Resumed at move 40" in page.inner_text("#caption")
+    position = Position.start(deal_after(deal, line[:40]))
+    state = page.evaluate(PLAY_STATE)
+    assert state["moves"] == 40 and state["waste"] == \
+        [[str(card) for card in pile] for pile in position.waste]
+    page.keyboard.press("p")
+    page.wait_for_selector("#peek-box")
+    assert "still winnable" in page.inner_text("#peek-box")
+    assert page.inner_text('[data-fact="peeks"]') == "peeks 1"
+    page.click("#hint")
+    page.wait_for_selector("#hint-box", timeout=60_000)
+    choices = page.evaluate("[...document.querySelectorAll('#hint-box li')].map(li => li.dataset.move)")
+    legal = [str(move) for move in position.legal_moves()]
+    assert choices and set(choices) <= set(legal)
+    assert page.inner_text('[data-fact="hints"]') == "hints 1"
+    assert "%" in page.inner_text("#hint-box") or "\u2013" in page.inner_text("#hint-box")
+    page.mouse.move(0, 0)
+    png = page.screenshot()
+    assert_shows_cards(page, png)
+    _keep(png, "play.png")
+    page.click("#hint-box li.best button")  # the advised move, played
+    page.wait_for_function("() => document.body.dataset.moves === '41'")
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.moves === '41'")
+    assert "Resumed at move 41" in page.inner_text("#caption")
+    assert page.inner_text('[data-fact="hints"]') == "hints 1"
+
+
+SMALL = variant_rules("frog").with_overrides(decks=1, ranks=4, waste_piles=2, reserve_size=3)
+QUICK = Limits(timeout=10, memory=1 << 26)
+
+
+def losing_game(seed: int):
+    """A small winnable deal, its winning line, and a move k of it changed to one that
+    loses the win (found by solving)."""
+    for number in seeded(seed, "play lost").sample(range(1, 500), 100):
+        deal = deal_from_number(SMALL, number)
+        result = decide(deal, limits=QUICK)
+        if result.verdict is not Verdict.WINNABLE:
+            continue
+        position = Position.start(deal)
+        for k, move in enumerate(result.moves):
+            for other in position.legal_moves():
+                if k >= 2 and other != move and decide(deal_after(
+                        deal, result.moves[:k] + [other]), limits=QUICK).verdict == "unwinnable":
+                    return deal, result.moves[:k], other
+            position = position.play(move)
+    pytest.fail("no small deal with a losing move")
+
+
+def test_a_game_lost_on_purpose_shows_the_losing_move_and_replays_from_there(
+        open_game, server, seed):
+    deal, before, losing = losing_game(seed)
+    played = before + [losing]
+    position = Position.start(deal_after(deal, played))
+    while position.legal_moves():  # then on to the end, no legal move left
+        played.append(position.legal_moves()[0])
+        position = position.play(played[-1])
+    status, state = Client(server).call("POST", "/api/games", {"deal": deal.to_text()})
+    page = open_game(state["id"])
+    follow(page, deal, played)
+    page.wait_for_selector("#explain-box #replay-from-there", timeout=60_000)
+    assert page.evaluate(PLAY_STATE)["result"] == "lost"
+    text = page.inner_text("#explain-box")
+    assert "The deal from the start: winnable." in text
+    k = len(before) + 1
+    assert f"move {k}: {losing.describe()} lost the win" in text
+    assert page.get_attribute("#moves li.lost", "data-step") == str(k)
+    page.click("#replay-from-there")
+    page.wait_for_selector("#verdict")
+    assert page.inner_text("#verdict") == "winnable"
+    start = deal_after(deal, before)
+    drawn = page.evaluate("[...document.querySelectorAll('#waste .pile')].map(p => p.dataset.cards)")
+    assert drawn == [" ".join(map(str, pile)) for pile in start.waste]
+    page.keyboard.press("End")
+    assert "Won" in page.inner_text("#caption")

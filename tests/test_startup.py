@@ -1,0 +1,71 @@
+"""Commands that search nothing start without numba and the compiled kernels: each command
+runs in a fresh interpreter, which then reports the heavy modules it imported.
+
+(Timings are recorded in benchmarks/results/startup.txt, not asserted: they depend on the
+machine and its load.)"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from tests.conftest import ROOT, process_env
+
+from solver.answer import Limits
+from solver.survey import Row, Store, write_rows
+
+#: Runs `frog ARGV` (argv from the command line) and prints, on the last line of stderr,
+#: the modules it imported that a search needs.
+PROBE = """
+import contextlib, io, json, sys
+from cli.main import main
+try:
+    with contextlib.redirect_stdout(io.StringIO()):
+        code = main(sys.argv[1:])
+except SystemExit as exc:  # --help
+    code = exc.code or 0
+heavy = sorted(name for name in sys.modules
+               if name.split(".")[0] in ("numba", "llvmlite", "ortools")
+               or name.endswith(".kernel"))
+print(json.dumps({"code": code, "heavy": heavy[:5]}), file=sys.stderr)
+"""
+
+
+def heavy_modules(*argv: object) -> tuple[int, list[str]]:
+    """The exit code of `frog ARGV` and the first few search modules it imported."""
+    process = subprocess.run([sys.executable, "-c", PROBE, *map(str, argv)], cwd=ROOT,
+                             env=process_env(), capture_output=True, text=True, timeout=120)
+    report = json.loads(process.stderr.strip().splitlines()[-1])
+    return report["code"], report["heavy"]
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    """A survey CSV of two rows and a move list that wins nothing."""
+    folder = tmp_path_factory.mktemp("startup")
+    with Store(str(folder / "s.sqlite")) as store:
+        for deal, verdict in ((1, "winnable"), (2, "unwinnable")):
+            store.save(Row("frog", deal, verdict, None, 10, 0.01, 9 if deal == 1 else None,
+                           1000.0), "v", Limits(timeout=1.0, memory=1 << 20), {})
+        write_rows(store, str(folder / "s.csv.gz"))
+    (folder / "moves.txt").write_text("")
+    return folder
+
+
+@pytest.mark.parametrize("argv, code", [
+    (["--help"], 0), (["deal", "5"], 0), (["show", "5"], 0),
+    (["verify", "5", "{moves}"], 1), (["report", "{csv}"], 0), (["report", "{db}"], 0),
+    (["solve", "--help"], 0), (["survey", "--help"], 0), (["bench", "--help"], 0),
+    (["tricks", "deal", "5"], 0), (["tricks", "bid", "--help"], 0),
+])
+def test_commands_without_a_search_import_no_numba(files, argv, code):
+    argv = [arg.format(moves=files / "moves.txt", csv=files / "s.csv.gz",
+                       db=files / "s.sqlite") for arg in argv]
+    assert heavy_modules(*argv) == (code, [])
+
+
+def test_the_probe_sees_a_search(files):
+    """The same probe on a command that searches: it finds numba and the kernel."""
+    code, heavy = heavy_modules("solve", "117", "--jobs", "1")
+    assert code == 1 and heavy and heavy[0].startswith("llvmlite")
