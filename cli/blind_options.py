@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from cli.errors import UserError
-from solver.patience.blind import DEFAULT_POLICY, POLICY_NAMES, Policy, PolicyError, policy_named
+from solver.patience.blind import (BEST, DEFAULT_POLICY, POLICY_NAMES, Policy, PolicyError,
+                                   policy_named)
 
 
 def add_blind_arguments(parser: argparse.ArgumentParser) -> None:
@@ -13,9 +14,8 @@ def add_blind_arguments(parser: argparse.ArgumentParser) -> None:
                                       "a player sees (never the stock's order)")
     group.add_argument("--policy", "-p", default=DEFAULT_POLICY, metavar="NAME",
                        help=f"the policy: {', '.join(POLICY_NAMES)} (best: the strongest "
-                       f"measured; default {DEFAULT_POLICY}). pysol: PySolFC's one-step "
-                       "score; tips: the rules book's tips for beginners; sample: hindsight "
-                       "sampling of the unseen cards, each sample decided by the solver")
+                       f"measured, now {BEST}; default {DEFAULT_POLICY}); docs/blind.md, "
+                       "Policies, says how each one plays")
     group.add_argument("--seed", type=int, default=0, metavar="N",
                        help="the seed of the policy's random draws (the sampled stocks): the "
                        "same seed gives the same answer (default 0)")

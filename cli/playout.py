@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Play a deal to its end with a blind policy choosing every move from "
         "what a player sees (never the stock's order); the rules engine plays each move. "
         "Prints won or lost, the moves, how many real decisions the policy took (moves with "
-        "a choice, a card that fits and cannot hurt goes up without asking) and the time. "
+        "a choice; a card that fits and cannot hurt goes up without asking) and the time. "
         "With --after, the game goes on from that position. Exit 0 won, 1 lost, 2 bad input, "
         "3 interrupted (Ctrl-C; with --moves-out the moves played so far are written).",
         epilog="examples:\n  frog playout 3 --policy pysol\n"

@@ -24,6 +24,7 @@ from solver.patience.line import STOCK
 from solver.patience.rules import variant_rules
 from tests.conftest import TINY, default_sigint, frog_argv, one_error_line, process_env, seeded
 from tests.patience.gen_games import random_game
+from tests.test_startup import heavy_modules
 
 VARIANTS = ("frog", "fanny", "plain-frog", "pysol-fanny")
 FACE_DOWN = "pysol-fanny"
@@ -406,3 +407,12 @@ def test_ctrl_c_stops_a_playout_with_exit_3_and_keeps_its_moves(tmp_path):
     assert "interrupted" in moves.read_text().splitlines()[0]
     played = [Move.parse(line, 5) for line in moves.read_text().splitlines()[1:]]
     assert played and replay(full("frog", 5), played).valid
+
+
+@pytest.mark.parametrize("argv, code", [
+    (["hint", "3", "--policy", "pysol"], 0), (["playout", "3", "--policy", "tips", "-q"], 1),
+    (["hint", "--help"], 0), (["playout", "--help"], 0),
+])
+def test_the_score_policies_need_no_search(argv, code):
+    """`frog hint` and `frog playout` with a policy that searches nothing load no numba."""
+    assert heavy_modules(*argv) == (code, [])
