@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "3 interrupted (Ctrl-C; with --moves-out the moves played so far are written).",
         epilog="examples:\n  frog playout 3 --policy pysol\n"
         "  frog playout 1234 --policy sample --html game.html\n"
-        "  frog playout 7 --variant fanny --policy tips --moves-out line.txt && "
+        "  frog playout 7 --variant fanny --policy tips --moves-out line.txt; "
         "frog verify 7 --variant fanny line.txt\n"
         "  frog playout 3 --seed 2 --json",
         formatter_class=argparse.RawDescriptionHelpFormatter)
