@@ -12,13 +12,12 @@ from cli.blind_options import add_blind_arguments, policy_from
 from cli.deal_source import add_deal_arguments, load_deal
 from cli.files import write_text
 from cli.lines import numbered_moves, write_move_list
+from cli.live_line import LiveLine
 from cli.pages import add_html_argument, check_page_path
 from solver.answer import Exit
 from solver.patience import Deal, replay
 from solver.patience.blind import BlindGame, play_blind
 from solver.replay import Header, patience_page
-
-PROGRESS_AFTER = 1.0  # seconds before a live progress line appears on a terminal
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -119,25 +118,14 @@ def _page_header(game: BlindGame, deal: Deal, title: str, args: argparse.Namespa
                   "good" if game.won else "bad", facts, note, deal_text=deal.to_text(title))
 
 
-class _Progress:
+class _Progress(LiveLine):
     """A live line on stderr once a game has run for a second: moves, decisions, time."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.start = time.monotonic()
-        self.last = 0.0
-        self.shown = False
 
     def __call__(self, game: BlindGame) -> None:
-        now = time.monotonic()
-        if now - self.start < PROGRESS_AFTER or now - self.last < 0.25:
-            return
-        self.last = now
-        sys.stderr.write(f"\r{len(game.moves):>5} moves  {game.decisions:>5} decisions  "
-                         f"{now - self.start:8.1f} s   ")
-        sys.stderr.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 50 + "\r")
-            sys.stderr.flush()
+        seconds = time.monotonic() - self.start
+        self.show(seconds, f"{len(game.moves):>5} moves  {game.decisions:>5} decisions  "
+                  f"{seconds:8.1f} s")

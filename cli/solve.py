@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 
 from cli.deal_source import add_deal_arguments, load_deal
 from cli.files import write_text
 from cli.lines import numbered_moves, write_move_list
+from cli.live_line import LiveLine
 from cli.jobs import default_jobs, jobs_from
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from
@@ -18,7 +18,6 @@ from solver.answer import Result, exit_code
 from solver.patience import METHODS, NOISE, Deal, decide, default_method
 from solver.replay import Header, patience_page
 
-PROGRESS_AFTER = 1.0  # seconds before a live progress line appears on a terminal
 MAX_NOISE = 1_000_000  # the kernel draws noise x 1000 in 64 bits
 
 
@@ -182,29 +181,17 @@ def _as_json(result: Result, deal, title: str, limits) -> dict:
     }
 
 
-class _ProgressLine:
+class _ProgressLine(LiveLine):
     """A live line on stderr once a search has run for a second: nodes, rate, elapsed (with
     --jobs, the nodes and restarts of all processes together)."""
 
     def __init__(self, jobs: int = 1) -> None:
-        self.shown = False
-        self.last = 0.0
+        super().__init__()
         self.jobs = jobs
 
     def __call__(self, nodes: int, seconds: float, restarts: int) -> None:
-        now = time.monotonic()
-        if seconds < PROGRESS_AFTER or now - self.last < 0.25:
-            return
-        self.last = now
         rate = nodes / seconds if seconds else 0
         where = f"restarts {restarts} on {self.jobs} jobs" if self.jobs > 1 \
             else f"restart {restarts}"
-        sys.stderr.write(f"\r{nodes:>14,} nodes  {rate / 1e6:6.2f} M/s  {seconds:8.1f} s  "
-                         f"{where}   ")
-        sys.stderr.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 70 + "\r")
-            sys.stderr.flush()
+        self.show(seconds, f"{nodes:>14,} nodes  {rate / 1e6:6.2f} M/s  {seconds:8.1f} s  "
+                  f"{where}")
