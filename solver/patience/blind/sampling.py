@@ -100,7 +100,9 @@ class SamplePolicy:
 
         base = self.base.rank(view, actions, rng)
         if view.stock_count > self.horizon:
-            return base
+            return [Choice(c.action, None, f"{self.base.name} {c.note}; sampling starts when "
+                                           f"{self.horizon} cards are left in the stock")
+                    for c in base]
         order = [choice.action for choice in base]
         classes: dict[object, list[Action]] = {}
         for action in order:
