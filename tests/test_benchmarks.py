@@ -54,3 +54,22 @@ def test_blind_benchmark_counts_the_games_and_resumes_from_its_store(tmp_path: P
                            text=True, timeout=300)
     assert again.returncode == 0 and "played" not in again.stderr
     assert again.stdout.splitlines()[3:] == lines[3:]  # the same table; only the header moves
+
+
+def test_hint_speed_times_every_decision_of_the_games() -> None:
+    """benchmarks/hint_speed.py with a fast policy: its decision counts add up to the games'
+    own decisions, and its win count is theirs."""
+    from solver.patience.blind import play_blind, policy_named
+    from solver.patience.deal import deal_from_number
+    from solver.patience.rules import variant_rules
+
+    command = [sys.executable, "benchmarks/hint_speed.py", "--variant", "fanny", "--deals",
+               "1-5", "--policy", "tuned"]
+    result = subprocess.run(command, cwd=ROOT, env=process_env(), capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    games = [play_blind(deal_from_number(variant_rules("fanny"), n), policy_named("tuned"), n)
+             for n in range(1, 6)]
+    rows = [line.split() for line in result.stdout.splitlines() if line[:5].strip()[:1].isdigit()]
+    assert sum(int(row[1]) for row in rows) == sum(game.decisions for game in games)
+    assert f"games: 5, won {sum(game.won for game in games)}," in result.stdout
