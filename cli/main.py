@@ -46,7 +46,8 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command-line grammar, sub-command by sub-command."""
-    from cli import bench, commands_patience, play, report, solve, survey, tricks
+    from cli import (bench, commands_patience, hint, play, playout, report, solve, survey,
+                     tricks)
 
     parser = _Parser(
         prog="frog",
@@ -59,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands_patience.register(sub)
     solve.register(sub)
+    hint.register(sub)
+    playout.register(sub)
     play.register(sub)
     tricks.register(sub)
     bench.register(sub)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 
 from cli.deal_source import add_deal_arguments, load_deal
 from cli.files import write_text
+from cli.lines import numbered_moves, write_move_list
+from cli.live_line import LiveLine
 from cli.jobs import default_jobs, jobs_from
 from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from
@@ -17,7 +18,6 @@ from solver.answer import Result, exit_code
 from solver.patience import METHODS, NOISE, Deal, decide, default_method
 from solver.replay import Header, patience_page
 
-PROGRESS_AFTER = 1.0  # seconds before a live progress line appears on a terminal
 MAX_NOISE = 1_000_000  # the kernel draws noise x 1000 in 64 bits
 
 
@@ -100,7 +100,7 @@ def command_solve(args: argparse.Namespace) -> int:
         if meter:
             meter.clear()
     if args.moves_out and result.moves:
-        _write_moves(args.moves_out, result, title)
+        write_move_list(args.moves_out, result.moves, f"winning line for {title}")
     if args.html:
         write_text(args.html, patience_page(deal, _page_header(result, deal, title),
                                             result.moves or []))
@@ -109,12 +109,6 @@ def command_solve(args: argparse.Namespace) -> int:
     else:
         print(_as_text(result, title, args.quiet, args.stats))
     return exit_code(result.verdict)
-
-
-def _write_moves(path: str, result: Result, title: str) -> None:
-    moves = result.moves or []
-    write_text(path, f"# winning line for {title}: {len(moves)} moves\n"
-               + "".join(f"{move}\n" for move in moves))
 
 
 def _as_text(result: Result, title: str, quiet: bool, stats: bool) -> str:
@@ -133,8 +127,7 @@ def _as_text(result: Result, title: str, quiet: bool, stats: bool) -> str:
         lines += result.why.lines()
     if result.moves and not quiet:
         lines.append(f"Winning line ({len(result.moves)} moves):")
-        width = len(str(len(result.moves)))
-        lines += [f"{i:>{width}}. {move.describe()}" for i, move in enumerate(result.moves, 1)]
+        lines += numbered_moves(result.moves)
     return "\n".join(lines)
 
 
@@ -187,29 +180,17 @@ def _as_json(result: Result, deal, title: str, limits) -> dict:
     }
 
 
-class _ProgressLine:
+class _ProgressLine(LiveLine):
     """A live line on stderr once a search has run for a second: nodes, rate, elapsed (with
     --jobs, the nodes and restarts of all processes together)."""
 
     def __init__(self, jobs: int = 1) -> None:
-        self.shown = False
-        self.last = 0.0
+        super().__init__()
         self.jobs = jobs
 
     def __call__(self, nodes: int, seconds: float, restarts: int) -> None:
-        now = time.monotonic()
-        if seconds < PROGRESS_AFTER or now - self.last < 0.25:
-            return
-        self.last = now
         rate = nodes / seconds if seconds else 0
         where = f"restarts {restarts} on {self.jobs} jobs" if self.jobs > 1 \
             else f"restart {restarts}"
-        sys.stderr.write(f"\r{nodes:>14,} nodes  {rate / 1e6:6.2f} M/s  {seconds:8.1f} s  "
-                         f"{where}   ")
-        sys.stderr.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 70 + "\r")
-            sys.stderr.flush()
+        self.show(seconds, f"{nodes:>14,} nodes  {rate / 1e6:6.2f} M/s  {seconds:8.1f} s  "
+                  f"{where}")

@@ -82,7 +82,7 @@ def test_policy_spec_names_the_settings_so_best_rows_stay_meaningful():
     sample = policy_named("sample")
     spec = policy_spec(policy_named("best"))
     assert spec.startswith(f"{policy_named('best').name}")
-    assert policy_spec(sample) == (f"sample(base=pysol,samples={sample.samples},"
+    assert policy_spec(sample) == (f"sample(base={sample.base.name},samples={sample.samples},"
                                    f"nodes={sample.nodes},horizon={sample.horizon})")
     assert policy_spec(policy_named("pysol")) == "pysol"
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 from solver.patience.deal import Deal
 from solver.patience.engine import Position
@@ -93,10 +93,11 @@ def safe_move(view: View) -> Move | None:
     return next((move for move in candidates if is_safe(view, move.card)), None)
 
 
-def play_blind(deal: Deal, policy: Policy, seed: int = 0,
-               forget_reserve: bool = False) -> BlindGame:
+def play_blind(deal: Deal, policy: Policy, seed: int = 0, forget_reserve: bool = False,
+               on_move: Callable[[BlindGame], None] | None = None) -> BlindGame:
     """Play the deal to its end with `policy` choosing every action from what it sees.
-    `seed` feeds the policy's random draws, so a game replays exactly."""
+    `seed` feeds the policy's random draws, so a game replays exactly. `on_move` is called
+    with the game so far after every move (progress; the moves played before a Ctrl-C)."""
     rng = random.Random(seed)
     table = Table(deal, forget_reserve)
     game = BlindGame(deal, policy.name, seed)
@@ -116,6 +117,8 @@ def play_blind(deal: Deal, policy: Policy, seed: int = 0,
         move = table.act(action)
         if move is not None:
             game.moves.append(move)
+            if on_move is not None:
+                on_move(game)
     game.won = table.position.is_won()
     game.seconds = time.perf_counter() - start
     return game

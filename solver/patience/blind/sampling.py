@@ -24,12 +24,12 @@ from solver.patience.line import FOUNDATION, STOCK, Move
 
 #: Samples per action, and the node budget of each sample's search.
 SAMPLES = 16
-SAMPLE_NODES = 20_000
+SAMPLE_NODES = 2_000
 #: The first round of samples; when it leaves every action tied, no more are drawn.
 FIRST_ROUND = 4
 #: Sampling starts once the stock holds at most this many cards; before that the base
 #: policy plays (early in a game nearly every sample of every action is won).
-HORIZON = 104
+HORIZON = 60
 
 
 def sample_position(view: View, rng: random.Random) -> Position:

@@ -226,7 +226,8 @@ def decide_samples(deals: Sequence[Deal], max_nodes: int,
     Each deal gets the full standard search (sequence 0's restarts; beams only past
     BEAM_START_NODES). The table is cleared between deals: its entries say "lost" for a
     position whose stock is implied by its stock index, so they are only valid for one
-    stock order."""
+    stock order. Ctrl-C raises KeyboardInterrupt, as in any caller's own code (the search
+    of one deal answers "interrupted" instead)."""
     verdicts: list[Verdict] = []
     arrays: SearchArrays | None = None
     table = Table(memory)
@@ -240,6 +241,8 @@ def decide_samples(deals: Sequence[Deal], max_nodes: int,
         table.clear()
         run = _restart_loop(arrays, table, limits, None, True, kernel.ALL_OPTIONS, NOISE,
                             BUDGET_GROWTH, 0, True)
+        if run.reason == "interrupted":
+            raise KeyboardInterrupt  # the caller stops: a sample cut short is not a vote
         verdicts.append(run.verdict)
     return verdicts
 

@@ -1,0 +1,75 @@
+"""`frog hint`: where should the turned card go? Every choice ranked by a blind policy, with
+its chance, printed without the solver ever seeing the stock's order (docs/blind.md, Hints)."""
+from __future__ import annotations
+
+import argparse
+import json
+
+from cli.blind_options import add_blind_arguments, policy_from
+from cli.deal_source import add_deal_arguments, load_deal
+from solver.answer import Exit
+from solver.patience.blind import Choice, Hint, hint
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "hint", help="advice for the turned card, without looking at the stock",
+        description="Advice for a game in progress, as a player could be given it: the next "
+        "stock card is turned face up and a blind policy ranks every legal move with its "
+        "chance of winning. The policy sees only what a player sees (the reserve as dealt, the "
+        "foundations, the waste piles, the cards turned, how many cards the stock holds), "
+        "never the stock's order. Give the moves played so far with --after. The seed is "
+        "printed: the same seed gives the same hint. Exit 0 (also when the game is over), "
+        "2 bad input.",
+        epilog="examples:\n  frog hint 1234\n  frog hint 1234 --after moves.txt\n"
+        "  frog hint 1234 --after moves.txt --json\n"
+        "  frog hint 1234 --after moves.txt --policy tips\n"
+        "  frog hint 7 --variant fanny --seed 5 --forget-reserve",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_deal_arguments(parser)
+    add_blind_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(func=command_hint)
+
+
+def command_hint(args: argparse.Namespace) -> int:
+    policy_from(args)  # an unknown name is refused before the deal is read
+    deal, title = load_deal(args)
+    advice = hint(deal, (), args.policy, args.seed, args.forget_reserve)
+    if args.json:
+        print(json.dumps({"deal": title, "variant": deal.rules.variant,
+                          "rules": deal.rules.parameters(), **advice.to_json(),
+                          "forget_reserve": args.forget_reserve, "over": not advice.choices,
+                          "won": advice.view.cards_left() == 0}))
+    else:
+        print(_as_text(advice, title))
+    return Exit.YES
+
+
+def _as_text(advice: Hint, title: str) -> str:
+    view = advice.view
+    if not advice.choices:
+        left = view.cards_left()
+        end = "won" if left == 0 else f"lost, {left} cards left"
+        return f"{title}: the game is over, nothing to play ({end})"
+    turned = f"the turned card is {view.turned}" if view.turned else "no card turned"
+    lines = [f"{title}: {turned}, {view.stock_count} cards left in the stock",
+             f"Advice ({advice.policy}, seed {advice.seed}): {_advice(advice)}",
+             "Choices, best first:"]
+    width = max(len(str(choice.action)) for choice in advice.choices)
+    lines += [f"  {str(choice.action):<{width}}  {_chance(choice)}"
+              for choice in advice.choices]
+    lines += [advice.meaning,
+              f"The same hint again: --policy {advice.policy} --seed {advice.seed}"]
+    return "\n".join(lines)
+
+
+def _advice(advice: Hint) -> str:
+    best = advice.best
+    return best.describe() if best is not None else str(advice.choices[0].action)
+
+
+def _chance(choice: Choice) -> str:
+    if choice.chance is None:
+        return choice.note
+    return f"{choice.chance:>4.0%}  {choice.note}".rstrip()
