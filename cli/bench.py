@@ -33,8 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "  frog bench --variant frog --variant sir-tommy --timeout 20s\n\n"
         f"Each deal stops at --timeout (default {BENCH_TIMEOUT:g}s unless --max-nodes is "
         "given).\nExit 0; with --compare, 1 if the runs contradict each other on a deal "
-        "(winnable in one, unwinnable in the other).",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        "(winnable in one, unwinnable in the other).")
     parser.add_argument("--quick", action="store_true",
                         help="the quick set (about a minute) instead of the full one")
     parser.add_argument("--json", action="store_true",

@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "deal", help="print a deal as a deal file (or JSON)",
         description="Print a deal in the deal-file format of docs/rules.md (foundation tops, "
         "reserve bottom to top, stock next card first), or as JSON.",
-        epilog="examples: frog deal --variant pysol-frog 1    frog deal --variant fly 7 --json")
+        epilog="examples:\n  frog deal --variant pysol-frog 1\n  frog deal --variant fly 7 --json")
     add_deal_arguments(deal)
     deal.add_argument("--json", action="store_true", help="print JSON instead of a deal file")
     deal.set_defaults(func=command_deal)
@@ -33,8 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Show the layout: foundations, reserve, waste piles (fanned left to "
         "right, bottom card first) and stock (next card first); with --after, the position "
         "those moves reach. Suits are coloured on a terminal (not with NO_COLOR set).",
-        epilog="examples: frog show 7    frog show my-deal.txt    "
-        "frog show 3 --after moves.txt --no-color")
+        epilog="examples:\n  frog show 7\n  frog show my-deal.txt\n"
+        "  frog show 3 --after moves.txt --no-color")
     add_deal_arguments(show)
     colours = show.add_mutually_exclusive_group()
     colours.add_argument("--no-color", action="store_true", help="plain text, no colours")
@@ -52,9 +52,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         "it. A move is named the losing one only when the position before it is proved "
         "winnable and the one after it proved unwinnable; when a solve answers unknown, the "
         "answer names the moves between which the win was lost, and the exit code is 3.",
-        epilog="examples: frog solve my-deal.txt --moves-out win.txt && "
-        "frog verify my-deal.txt win.txt    frog verify 3 moves.txt --html game.html    "
-        "frog verify 1234 moves.txt --explain    frog verify 1234 moves.txt --explain --json")
+        epilog="examples:\n"
+        "  frog solve my-deal.txt --moves-out win.txt && frog verify my-deal.txt win.txt\n"
+        "  frog verify 3 moves.txt --html game.html\n"
+        "  frog verify 1234 moves.txt --explain\n"
+        "  frog verify 1234 moves.txt --explain --json")
     add_deal_arguments(verify, deal_optional=False)
     verify.add_argument("moves", metavar="MOVES", help="the move list file, or - for stdin")
     verify.add_argument("--json", action="store_true", help="print the outcome as JSON")

@@ -24,8 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         epilog="examples:\n  frog hint 1234\n  frog hint 1234 --after moves.txt\n"
         "  frog hint 1234 --after moves.txt --json\n"
         "  frog hint 1234 --after moves.txt --policy tips\n"
-        "  frog hint 7 --variant fanny --seed 5 --forget-reserve",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        "  frog hint 7 --variant fanny --seed 5 --forget-reserve")
     add_deal_arguments(parser)
     add_blind_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")

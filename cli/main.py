@@ -8,15 +8,37 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn
+import textwrap
+from typing import Any, NoReturn
 
 from cli import errors
 from solver.answer import Exit, SolverBug
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """Keeps the line breaks of descriptions and epilogs, so that examples stay one a line.
+
+    A line written flush left is prose and is wrapped to the terminal; an indented line (an
+    example, or a note under one) is printed as written, so it can be copied whole.
+    argparse's default formatter joins every text into one paragraph, and its raw one never
+    wraps, which leaves a long description as one line."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line if line[:1].isspace() or not line
+                         else textwrap.fill(line, width, initial_indent=indent,
+                                            subsequent_indent=indent)
+                         for line in text.splitlines())
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with the bad-usage answer of every other input error: one line on stderr,
-    `frog: error: ...`, naming the problem and where the help is, and exit code 2."""
+    `frog: error: ...`, naming the problem and where the help is, and exit code 2. Every
+    sub-command's parser is one of these (argparse makes sub-parsers of the parent's class),
+    so all of them share the line-keeping help formatter."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(Exit.BAD_INPUT, f"frog: error: {message} (see '{self.prog} --help')\n")

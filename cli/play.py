@@ -24,9 +24,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "the user's data directory, or --db) before the server answers, so a reload or a "
         "killed server loses nothing. The server answers only on 127.0.0.1 unless --host "
         "names another address, and only to requests with the token in the printed URL.",
-        epilog="examples: frog play    frog play 1234 --variant fanny    "
-        "frog play --no-browser --port 8765    frog play --resume    "
-        "(the API: docs/play.md)")
+        epilog="examples:\n  frog play\n  frog play 1234 --variant fanny\n"
+        "  frog play --no-browser --port 8765\n  frog play --resume\n\n"
+        "The server's API: docs/play.md.")
     play.add_argument("deal", nargs="?", metavar="DEAL",
                       help="a deal number or a deal file (default: a random deal)")
     add_rule_arguments(play)

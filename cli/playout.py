@@ -33,8 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "  frog playout 1234 --policy sample --html game.html\n"
         "  frog playout 7 --variant fanny --policy tips --moves-out line.txt; "
         "frog verify 7 --variant fanny line.txt\n"
-        "  frog playout 3 --seed 2 --json",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        "  frog playout 3 --seed 2 --json")
     add_deal_arguments(parser)
     add_blind_arguments(parser)
     parser.add_argument("--moves-out", metavar="FILE",

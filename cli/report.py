@@ -30,8 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "  frog report frog.sqlite --plots plots/    # win_rate.png, nodes.png (needs "
         "matplotlib)\n"
         "  frog report frog.sqlite --pair frog 'frog --stock-play optional'   # same deals, "
-        "both rules",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        "both rules")
     parser.add_argument("db", metavar="DB", help="the SQLite file of 'frog survey --db', or "
                         "its CSV ('frog survey --export', .csv or .csv.gz)")
     parser.add_argument("--json", action="store_true",

@@ -38,8 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "  frog solve 99 --json\n  frog solve 99 --max-nodes 10M --timeout 30s --memory 1G\n"
         "  frog solve 114 --jobs 2 --timeout 5m   # two restart sequences on two cores\n"
         "  frog solve 16 --variant sir-tommy --timeout 2m  # search + CP-SAT, Sir Tommy's way\n"
-        "  frog solve 39 --jobs 1 --max-nodes 1M  # one core: the same nodes on every run",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        "  frog solve 39 --jobs 1 --max-nodes 1M  # one core: the same nodes on every run")
     add_deal_arguments(parser)
     parser.add_argument("--method", choices=METHODS, default=None,
                         help="search: the compiled depth-first search, with beam searches "

@@ -51,8 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "      (a new store from the CSV, ready for --retry-unknown or more --deals)\n"
         "  frog survey --variant fanny --deals 1-1000 --policy best --jobs 2 --db blind.sqlite\n"
         "      (plays each deal once without peeking, with the strongest blind policy;\n"
-        "       no --timeout: a blind game always ends; see docs/blind.md)",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+        "       no --timeout: a blind game always ends; see docs/blind.md)")
     parser.add_argument("--deals", metavar="RANGES",
                         help="deal numbers: 1-1000, or a list such as 1-10,50,90-99 (needed "
                         "unless --import or --export)")

@@ -34,19 +34,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     tricks = subparsers.add_parser(
         "tricks", help="Frog, the trick-taking game: deals, double-dummy solver, line checks",
         description="Double-dummy solver for Frog, the three-handed trick-taking game "
-        "(rules: docs/tricks.md).")
+        "(rules: docs/tricks.md).",
+        epilog="examples:\n  frog tricks deal 17\n  frog tricks solve 17 --all\n"
+        "  frog tricks bid 17 --seat 1")
     commands = tricks.add_subparsers(dest="tricks_command", metavar="SUBCOMMAND")
     tricks.set_defaults(func=lambda args: _usage(tricks))
 
-    deal = commands.add_parser("deal", help="print deal N: three hands and the widow")
+    deal = commands.add_parser("deal", help="print deal N: three hands and the widow",
+                               epilog="examples:\n  frog tricks deal 17\n"
+                               "  frog tricks deal 17 > deal.txt")
     deal.add_argument("number", type=int, help="deal number, 1 to 10^20 (PySolFC shuffle)")
     deal.set_defaults(func=run_deal)
 
     solve_parser = commands.add_parser(
         "solve", help="the bidder's points under perfect play, the payment and a line",
-        epilog="examples: frog tricks solve 17 --contract grand --bidder 2    "
-        "frog tricks solve 17 --all --stats    frog tricks solve deal.txt --contract frog "
-        "--bidder 1 --json")
+        epilog="examples:\n  frog tricks solve 17 --contract grand --bidder 2\n"
+        "  frog tricks solve 17 --all --stats\n"
+        "  frog tricks solve deal.txt --contract frog --bidder 1 --json")
     solve_parser.add_argument("deal", help="deal file (or a deal number)")
     contract_options(solve_parser)
     solve_parser.add_argument("--all", action="store_true",
@@ -62,8 +66,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     rule_options(solve_parser)
     solve_parser.set_defaults(func=run_solve)
 
-    verify = commands.add_parser("verify", help="replay a line of play, refusing the first "
-                                 "illegal card (exit 1)")
+    verify = commands.add_parser(
+        "verify", help="replay a line of play, refusing the first illegal card (exit 1)",
+        epilog="examples:\n"
+        "  frog tricks solve 17 --contract grand --bidder 2 --line-file line.txt\n"
+        "  frog tricks verify 17 line.txt\n"
+        "  frog tricks verify 17 line.txt --explain")
     verify.add_argument("deal", help="deal file (or a deal number)")
     verify.add_argument("line", help="line file: a contract header, then one trick a line")
     rule_options(verify)

@@ -32,7 +32,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         "(double dummy). The best cards are marked: the highest totals for the bidder, the "
         "lowest for a defender. The position is the deal after the tricks of --after "
         "(a line file, whose last trick may be unfinished).",
-        epilog="example: frog tricks analyse deal.txt --contract frog --bidder 2 --after line.txt")
+        epilog="examples:\n"
+        "  frog tricks analyse deal.txt --contract frog --bidder 2 --after line.txt\n"
+        "  frog tricks analyse deal.txt --contract frog --bidder 2 --discards 5")
     parser.add_argument("deal", help="deal file (or a deal number)")
     contract_options(parser, "the contract (taken from --after's header when omitted)")
     parser.add_argument("--after", metavar="LINE",

@@ -41,8 +41,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         "is the one with the highest expected payment, or pass when none is above 0. "
         "Double-dummy values assume every card is visible, so they overstate a declarer who "
         "cannot see the other hands: treat them as an upper estimate.",
-        epilog='examples: frog tricks bid "AH TH KH QH 9H 8H AC TC KS 7D 6D" --seat 1; '
-        "frog tricks bid deal.txt --seat 2 --samples 500 --jobs 2 --json")
+        epilog='examples:\n  frog tricks bid "AH TH KH QH 9H 8H AC TC KS 7D 6D" --seat 1\n'
+        "  frog tricks bid deal.txt --seat 2 --samples 500 --jobs 2 --json")
     bid.add_argument("hand", help='the 11 cards in quotes ("AH TH KH ..."), or a deal file '
                      "(or deal number) whose --seat hand is used; the rest of a deal is ignored")
     bid.add_argument("--seat", type=int, choices=(1, 2, 3), required=True,
@@ -61,7 +61,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "may still name): it names the one with the highest expected payment if above 0. "
         "The winning contract is then played double dummy. Seat s samples with seed "
         "SEED + s - 1. Rules and their reading: docs/tricks.md.",
-        epilog="example: frog tricks auction deal.txt --samples 100 --jobs 2")
+        epilog="examples:\n  frog tricks auction deal.txt --samples 100 --jobs 2")
     auction.add_argument("deal", help="deal file (or a deal number)")
     _advice_options(auction)
     rule_options(auction)
