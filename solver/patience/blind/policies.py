@@ -45,11 +45,9 @@ def tuned_pile_score(view: View, card: Card, pile: tuple[Card, ...]) -> int:
     rank (PySolFC: by 1). Equal ranks come off together once their rank is wanted, and a
     buried high card is wanted last. Each change alone took 64 wins of those 600 deals to
     about 150 (docs/blind.md, Policies)."""
-    if not pile:
-        return 30000 - (view.rules.ranks - card.rank) * 1000
+    if not pile or pile[-1].rank > card.rank:
+        return pysol_pile_score(view, card, pile)
     top = pile[-1].rank
-    if top > card.rank:
-        return 30000 - (top - card.rank) * 1000
     if top == card.rank:
         return 29500 + 500 * sum(1 for c in pile if c.rank == card.rank)
     return 10000 + 200 * top - len(pile)
