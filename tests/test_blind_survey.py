@@ -7,7 +7,6 @@ import os
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 
 import pytest
@@ -18,7 +17,7 @@ from solver.patience.deal import deal_from_number
 from solver.patience.engine import replay
 from solver.survey.blind_work import BlindJob, play_number, policy_spec
 from solver.survey.stats import paired, sign_test, summarise_blind, wilson
-from solver.survey.work import label, rules_for
+from solver.survey.work import rules_for
 
 #: The reduced game of the open survey tests: a pysol game takes about 2 ms, most are won.
 TINY = ["--variant", "frog", "--ranks", "4", "--waste-piles", "2"]

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.patience import FOUNDATION, RESERVE, STOCK, CardError, Deal, Move, Position, \
+from solver.patience import CardError, Deal, Move, Position, \
     parse_deal
+from solver.patience.blind.game import safe_move
+from solver.patience.blind.view import View
 from solver.patience.engine import IllegalMove
 from solver.play.store import StoredGame
 from solver.replay.patience import payload
@@ -117,24 +119,10 @@ class Game:
 
 
 def safe_foundation_move(position: Position) -> Move | None:
-    """A foundation move that can never cost a win, from the reserve, a pile or the stock,
-    judged only from what a player sees: a card of rank r whose every rank r-1 card is up
-    takes no foundation any other card needs. Under forced stock play a rank r+1 card turned
-    later would have to go up sooner, so then no rank r+1 card may be left unseen (in the
-    stock or beneath the reserve's top), unless r is the highest rank."""
-    rules = position.rules
-    for source in (RESERVE, *position.pile_names(), STOCK):
-        card = position.top(source)
-        if card is None or not position.fits(card):
-            continue
-        if min(position.foundations) < card.rank - 1:
-            continue
-        unseen = (*position.stock, *position.reserve[:-1])
-        if rules.forced and card.rank < rules.ranks and \
-                any(other.rank == card.rank + 1 for other in unseen):
-            continue
-        return Move(card, source, FOUNDATION)
-    return None
+    """A foundation move that can never cost a win, judged only from what the player sees
+    (the turned card face up): the blind driver's rule (solver/patience/blind/view.py,
+    `is_safe`)."""
+    return safe_move(View.of(position, turned=True))
 
 
 __all__ = ["BadMove", "Game", "IllegalMove", "safe_foundation_move", "GAVE_UP", "LOST",
