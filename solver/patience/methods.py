@@ -52,16 +52,21 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
     deal with another, since sequence 0 is known to fail within the earlier budget)."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
-    if method == "search":
-        result = _search(deal, limits, progress, noise, jobs, sequence)
-    elif method == "cpsat":
-        result = _cpsat(deal, limits)
-    elif method == "brute":
-        result = _brute(deal, limits)
-    elif method == "portfolio":
-        result = _portfolio(deal, limits, progress, noise, jobs, sequence)
-    else:
+    if method not in METHODS:
         raise ValueError(f"unknown method '{method}' (choose from {', '.join(METHODS)})")
+    try:
+        if method == "search":
+            result = _search(deal, limits, progress, noise, jobs, sequence)
+        elif method == "cpsat":
+            result = _cpsat(deal, limits)
+        elif method == "brute":
+            result = _brute(deal, limits)
+        else:
+            result = _portfolio(deal, limits, progress, noise, jobs, sequence)
+    except KeyboardInterrupt:
+        # Ctrl-C before the method's own handling began (while OR-Tools or the kernel
+        # loads): the same answer as an interrupt during the search.
+        result = Result(Verdict.UNKNOWN, "interrupted", method=method)
     if result.verdict is Verdict.WINNABLE:
         check = replay(deal, result.moves or [])
         if not (check.valid and check.won):

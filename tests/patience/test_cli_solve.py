@@ -161,3 +161,18 @@ def test_ctrl_c_stops_the_witnesses_too(method):
     data = json.loads(out)
     assert (data["verdict"], data["reason"], data["method"]) == ("unknown", "interrupted", method)
     assert data["seconds"] < 60 and "Traceback" not in err
+
+
+def test_ctrl_c_while_a_method_loads_answers_unknown_interrupted(frog, monkeypatch):
+    """An interrupt that arrives before the method handles Ctrl-C itself (OR-Tools still
+    importing, say) gives the same answer as one during the search: unknown, interrupted,
+    exit 3, with the JSON object."""
+    from solver.patience import methods
+
+    def interrupted(*_):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(methods, "_cpsat", interrupted)
+    code, out, err = frog("solve", "5", "--method", "cpsat", "--timeout", "5s", "--json")
+    data = json.loads(out)
+    assert code == 3 and (data["verdict"], data["reason"]) == ("unknown", "interrupted")
