@@ -30,4 +30,4 @@ def policy_from(args: argparse.Namespace) -> Policy:
     try:
         return policy_named(args.policy)
     except PolicyError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(f"--policy: {exc}") from None

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from cli.blind_options import policy_from
 from cli.errors import UserError
 from cli.survey import engine_deals_and_rules, open_store, progress_bar, run_parts
 from solver.answer import Exit
-from solver.patience.blind import PolicyError, policy_named
 from solver.survey import label
 from solver.survey.blind_work import BlindJob
 
@@ -20,10 +20,7 @@ OPEN_ONLY = {"timeout": "--timeout", "max_nodes": "--max-nodes", "retry_unknown"
 def blind_survey(args: argparse.Namespace) -> int:
     """Play every deal of --deals not yet stored under the policy's label, saving each game
     as it ends; Ctrl-C keeps every saved game (exit 3), a rerun continues."""
-    try:
-        policy_named(args.policy)
-    except PolicyError as exc:
-        raise UserError(f"--policy: {exc}") from None
+    policy_from(args)  # an unknown name is refused before anything is read
     given = [option for key, option in OPEN_ONLY.items() if getattr(args, key)]
     if args.method != "search":
         given.append("--method")
