@@ -21,7 +21,7 @@ from cli.limits import node_count
 from solver.answer import Limits
 from solver.patience import NOISE, deal_from_number, variant_rules
 from solver.patience.search import solve, warm_up
-from solver.patience.search.parallel import sequence_noise
+from solver.patience.search.driver import sequence_noise
 from solver.survey import open_results, parse_deal_ranges
 
 SEQUENCES = (0, 1)
@@ -57,7 +57,7 @@ def main() -> None:
             for number in deals:
                 result = solve(deal_from_number(rules, number),
                                Limits(max_nodes=args.max_nodes, memory=args.memory),
-                               noise=noise, seed=sequence)
+                               seeds=(sequence,))
                 won += result.verdict == "winnable"
                 lost += result.verdict == "unwinnable"
                 nodes += result.nodes

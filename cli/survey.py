@@ -83,8 +83,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--retry-unknown", action="store_true",
                         help="re-decide deals stored as unknown whose --timeout or --max-nodes was "
                         "tighter than this run's, or that another --method left unknown; the "
-                        "search then runs its second restart sequence (the one frog solve runs "
-                        "on a second core): the first already failed on them")
+                        "search then runs the strategy's next restart sequences: the first ones "
+                        "already failed on them")
     parser.add_argument("--policy", metavar="NAME",
                         help="play each deal once without seeing the stock, with this blind "
                         "policy (pysol, tips, sample, ..., or best), instead of deciding it "

@@ -16,7 +16,6 @@ from tests.conftest import default_sigint, frog_argv, process_env
 from solver.patience import NOISE, variant_rules
 from solver.patience.deal import deal_from_number
 from solver.patience.methods import decide
-from solver.patience.search.parallel import sequence_noise
 from solver.answer import Limits
 from solver.survey.bench import bench_document, compare
 from solver.survey.stats import crosstab, percentile, summarise, wilson
@@ -294,7 +293,7 @@ def test_retry_unknown_reruns_only_tighter_unknowns_with_the_second_sequence(tmp
     assert code == 0, err
     limits = Limits(max_nodes=1_000_000, timeout=60.0, memory=16 << 20)
     retried = decide(deal_from_number(variant_rules("frog"), 3), limits=limits,
-                     noise=sequence_noise(NOISE, RETRY_SEQUENCE), sequence=RETRY_SEQUENCE)
+                     sequence=RETRY_SEQUENCE)
     fresh = decide(deal_from_number(variant_rules("frog"), 4), limits=limits)
     first = decide(deal_from_number(variant_rules("frog"), 3), limits=limits)
     assert retried.nodes != first.nodes  # the two sequences tell themselves apart here

@@ -47,9 +47,11 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
     search (alone or in the portfolio) as that many independent restart sequences in
     parallel processes (solver.patience.search.parallel); `max_nodes` and `memory` are then
     totals over them. The default, 1, is one process and reproducible node for node; the
-    surveys keep it, since they already run one deal per core. `sequence` picks the restart
-    sequence of a one-process search (0, the standard one; the surveys retry an unknown
-    deal with another, since sequence 0 is known to fail within the earlier budget)."""
+    surveys keep it, since they already run one deal per core. Either way the search runs
+    the strategy's restart sequences (solver.patience.search.SEQUENCES of them, interleaved
+    in one process or spread over the jobs); `sequence` is the first one's seed (0, the
+    standard one; the surveys retry an unknown deal from a later one, since the first
+    sequences are known to fail within the earlier budget)."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if method not in METHODS:
@@ -83,12 +85,11 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
 
 def _search(deal: Deal, limits: Limits, progress: Progress | None, noise: int,
             jobs: int, sequence: int = 0) -> Result:
-    """The search: one sequence in this process, or the parallel portfolio of sequences."""
-    from solver.patience.search import solve, solve_parallel
+    """The search: the strategy's restart sequences from seed `sequence` on, interleaved in
+    this process (jobs=1) or spread over `jobs` processes."""
+    from solver.patience.search import solve_parallel
 
-    if jobs == 1:
-        return solve(deal, limits, progress, noise=noise, seed=sequence)
-    return solve_parallel(deal, limits, progress, jobs=jobs, noise=noise)
+    return solve_parallel(deal, limits, progress, jobs=jobs, noise=noise, first=sequence)
 
 
 def _cpsat(deal: Deal, limits: Limits) -> Result:
@@ -113,7 +114,8 @@ def _portfolio(deal: Deal, limits: Limits, progress: Progress | None, noise: int
     if jobs >= 2:
         from solver.patience.search import solve_parallel
 
-        result = solve_parallel(deal, limits, progress, jobs=jobs, noise=noise, cpsat=True)
+        result = solve_parallel(deal, limits, progress, jobs=jobs, noise=noise, cpsat=True,
+                                first=sequence)
         decided = result.verdict is not Verdict.UNKNOWN
         result.method = f"portfolio/{result.method}" if decided else "portfolio"
         return result

@@ -9,15 +9,16 @@ from dataclasses import asdict, dataclass
 
 from solver.answer import Limits, SolverBug
 from solver.patience import NOISE, Rules, deal_from_number, decide, variant_rules
+from solver.patience.search import SEQUENCES
 
 
 @dataclass(frozen=True)
 class Job:
     """What to decide: a rules label (see `label`), its rules and the limits, the method
-    (`decide`'s: "search", "cpsat" or "portfolio") and the restart sequence of the search (0,
-    the standard one; a retry of unknown deals runs RETRY_SEQUENCE, because sequence 0
-    already failed on them within the earlier budget and would spend that much again on the
-    same restarts)."""
+    (`decide`'s: "search", "cpsat" or "portfolio") and the first restart sequence of the
+    search strategy (0, the standard one, as in `frog solve`; a retry of unknown deals starts
+    at RETRY_SEQUENCE, because the first sequences already failed on them within the earlier
+    budget and would spend that much again on the same restarts)."""
 
     label: str
     rules: Rules
@@ -26,8 +27,9 @@ class Job:
     method: str = "search"
 
 
-#: The restart sequence that `--retry-unknown` runs: the second core's of `frog solve`.
-RETRY_SEQUENCE = 1
+#: The first restart sequence that `--retry-unknown` runs: the strategy's next sequences
+#: after those a fresh deal ran (0 .. SEQUENCES - 1).
+RETRY_SEQUENCE = SEQUENCES
 
 
 @dataclass
@@ -73,11 +75,9 @@ def rules_for(variant: str, **overrides: object) -> Rules:
 def decide_number(job: Job, number: int) -> Row:
     """Deal `number` under the job's rules, decided with the job's method; a win that fails
     its replay raises SolverBug naming the deal (the worker's traceback is not shown)."""
-    from solver.patience.search.parallel import sequence_noise  # with the compiled search
-
     try:
         result = decide(deal_from_number(job.rules, number), job.method, job.limits,
-                        noise=sequence_noise(NOISE, job.sequence), sequence=job.sequence)
+                        noise=NOISE, sequence=job.sequence)
     except SolverBug as exc:
         raise SolverBug(f"{job.label} deal {number}: {exc}") from None
     return Row(job.label, number, result.verdict, result.reason, result.nodes, result.seconds,

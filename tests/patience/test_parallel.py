@@ -31,26 +31,28 @@ def test_seed_zero_is_the_standard_sequence_node_for_node():
     """Seed 0 and jobs=1 are the one-process search, node for node (`frog` deal 3, the README's
     first example)."""
     nodes = solve(frog(3)).nodes
-    assert solve(frog(3), seed=0).nodes == nodes
-    assert decide(frog(3), jobs=1).nodes == nodes
+    assert solve(frog(3), seeds=(0,)).nodes == nodes
+    assert decide(frog(3), jobs=1).nodes == nodes  # decided by sequence 0 alone
 
 
 def test_other_seeds_are_other_complete_searches():
     deal = frog(3)
-    seeded = [solve(deal, Limits(max_nodes=5_000_000), seed=seed) for seed in (0, 1, 2)]
+    seeded = [solve(deal, Limits(max_nodes=5_000_000), seeds=(seed,)) for seed in (0, 1, 2)]
     assert {result.verdict for result in seeded} == {Verdict.WINNABLE}
     assert len({result.nodes for result in seeded}) == 3
-    assert [result.stats.get("seed") for result in seeded] == [None, 1, 2]
+    assert [result.stats.get("seeds") for result in seeded] == [None, "1", "2"]
     lost = parse_deal(SMALL_LOST)
-    assert all(solve(lost, seed=seed).verdict is Verdict.UNWINNABLE for seed in range(4))
-    with pytest.raises(ValueError):
-        solve(deal, seed=-1)
+    assert all(solve(lost, seeds=(seed,)).verdict is Verdict.UNWINNABLE for seed in range(4))
+    for bad in ((-1,), (), (1, 1)):
+        with pytest.raises(ValueError):
+            solve(deal, seeds=bad)
 
 
 def test_worker_plans_split_the_limits():
     plans = parallel.worker_plans(2, 20, Limits(max_nodes=1_000_001, timeout=10.0,
                                                 memory=1 << 30), 200_000, 1.5)
-    assert [(plan.seed, plan.noise) for plan in plans] == [(0, 20), (1, 60)]
+    # the strategy's four sequences, two to a worker; each runs at its own sequence_noise
+    assert [(plan.seeds, plan.noise) for plan in plans] == [((0, 2), 20), ((1, 3), 20)]
     assert sum(plan.limits.max_nodes for plan in plans) == 800_001
     assert all(plan.limits.memory == 1 << 29 for plan in plans)
     assert all(plan.limits.timeout == pytest.approx(8.5) for plan in plans)
@@ -266,8 +268,8 @@ def test_the_progress_line_is_one_line_for_all_jobs(capsys):
 def test_portfolio_plans_hand_the_last_worker_over_to_cpsat():
     plans = parallel.worker_plans(3, 20, Limits(max_nodes=1_000_001, timeout=10.0,
                                                 memory=3 << 30), 200_000, 1.5, cpsat=True)
-    assert [(plan.method, plan.seed) for plan in plans] == [
-        ("search", 0), ("search", 1), ("cpsat", 2)]
+    assert [(plan.method, plan.seeds) for plan in plans] == [
+        ("search", (0, 3)), ("search", (1,)), ("cpsat", (2,))]
     assert [plan.limits.max_nodes for plan in plans] == [266_667, 266_667, 266_667]
     assert all(plan.limits.memory == 1 << 30 for plan in plans)
     assert all(plan.limits.timeout == pytest.approx(8.5) for plan in plans)
@@ -284,9 +286,9 @@ def test_portfolio_plans_hand_the_last_worker_over_to_cpsat():
 
 
 def _hang_but_the_last(*args, **kwargs) -> Result:
-    """Search workers that never answer, except that the last worker's (seed 1 of 2) stops
-    at once at its node limit: CP-SAT has to answer."""
-    if kwargs.get("seed") == 1:
+    """Search workers that never answer, except that the last worker's (of 2: its sequences
+    start at seed 1) stops at once at its node limit: CP-SAT has to answer."""
+    if kwargs.get("seeds", (0,))[0] == 1:
         return Result(Verdict.UNKNOWN, "node limit", nodes=7)
     time.sleep(600)
     return Result(Verdict.UNKNOWN, "time limit")
@@ -315,7 +317,7 @@ def test_the_cpsat_worker_answers_when_no_search_does(monkeypatch, text, verdict
 def _hang_but_the_last_on_its_time_share(deal, limits, *args, **kwargs) -> Result:
     """As `_hang_but_the_last`, but the last worker's sequence stops at its own time limit,
     which must be its share of the whole."""
-    if kwargs.get("seed") == 1:
+    if kwargs.get("seeds", (0,))[0] == 1:
         assert limits.timeout < 60 * parallel.HANDOVER_TIME_SHARE + 1e-9
         return Result(Verdict.UNKNOWN, "time limit", nodes=5)
     time.sleep(600)

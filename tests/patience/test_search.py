@@ -21,8 +21,7 @@ from solver.patience.deal import deal_from_number
 from solver.patience import deal_after, replay
 from solver.patience.rules import variant_rules
 from solver.answer import Limits
-from solver.patience.search import NOISE, RULE_SWITCHES, is_dead, kernel, solve
-from solver.patience.search.parallel import sequence_noise
+from solver.patience.search import RULE_SWITCHES, driver, is_dead, kernel, solve
 
 BRUTE_STATES = 200_000
 SMALL_TABLE = Limits(memory=1 << 16)
@@ -42,7 +41,7 @@ def _search(tiny: bool = False, **options):
 
 #: The restart sequence of the second core and of the survey retries (cycled noise), which
 #: the one-core tests never run: the soak holds it to the brute force too.
-SECOND_SEQUENCE = _search(seed=1, noise=sequence_noise(NOISE, 1))
+SECOND_SEQUENCE = _search(seeds=(1,))
 
 
 def _brute(deal):
@@ -131,6 +130,19 @@ def test_plain_depth_first_and_tiny_table_agree(seed: int) -> None:
     for deal in _games(300, seed, "plain"):
         compare_methods(deal, {"brute": _brute, "plain": _search(restarts=False),
                                "tiny-table": _search(tiny=True)})
+
+
+def test_interleaved_sequences_sharing_a_table_agree(seed: int, monkeypatch) -> None:
+    """Several restart sequences interleaved restart by restart on one table of lost
+    positions (the strategy's one-core search), switching from the first restart on: the
+    verdicts equal the brute force's, with the standard table and a tiny one."""
+    monkeypatch.setattr(driver, "FIRST_TRY_NODES", 0)
+    tally = Tally()
+    for deal in _games(300, seed, "interleaved"):
+        tally.add(deal, compare_methods(deal, {
+            "brute": _brute, "interleaved": _search(seeds=(0, 1, 2, 3)),
+            "interleaved, tiny table": _search(tiny=True, seeds=(1, 2))}))
+    assert tally.unwinnable >= 15 and tally.winnable >= 150, tally.summary()
 
 
 @pytest.mark.slow

@@ -28,10 +28,19 @@ decide every `frog` deal of 1-200 within 15 s, where six had stayed open for 60 
 (benchmarks/results/beam.txt, targets.md). A beam only finds wins: it proves nothing,
 changes no table entry, and its line is replayed like every win.
 
-Independent restart sequences (for the parallel portfolio, solver/patience/search/parallel.py):
-`seed` picks one. Sequence 0 is the one above, node for node. Sequence s > 0 draws its
-restarts' noise from seeds s x SEED_STRIDE + restart, so no two sequences share a restart
-seed, and it perturbs its first descent too (the plain first descent is sequence 0's).
+Restart sequences: `seeds` picks them. Sequence 0 is the one above, node for node. Sequence
+s > 0 draws its restarts' noise from seeds s x SEED_STRIDE + restart, so no two sequences
+share a restart seed, runs at the noise `sequence_noise` gives it (3 x `noise` for odd s),
+and perturbs its first descent too (the plain first descent is sequence 0's). Several
+sequences are interleaved in one process, restart by restart, on one table: the first
+alone for FIRST_TRY_NODES (so a deal decided by then gets the one-sequence answer, node for
+node), then always the one that has spent the fewest nodes, each with its own restart
+budgets and beams. Sharing the table is sound for the same reason as across restarts: an
+entry says a position is lost, which holds whatever order its children are tried in, and
+the sequences search the same deal. Which sequence finds a hard win is largely luck, so
+several short sequences decide more deals in the same nodes than one long one
+(`sequence_seeds` and SEQUENCES: the strategy; benchmarks/results/strategies.txt). The
+parallel search (parallel.py) spreads the same sequences over processes.
 """
 from __future__ import annotations
 
@@ -41,7 +50,7 @@ from dataclasses import dataclass
 
 from solver.answer import Limits, Progress, Result, Verdict
 from solver.patience.deal import Deal
-from solver.patience.search import NOISE, kernel
+from solver.patience.search import NOISE, SEQUENCES, kernel
 from solver.patience.search.beam import UP_WEIGHT, Beam, beam_bytes, beam_search
 from solver.patience.search.decode import decode_win
 from solver.patience.search.state import SearchArrays, Table
@@ -63,6 +72,11 @@ BEAM_MEMORY_SHARE = 0.25
 #: Sequence s scores its beams with BEAM_UP_WEIGHTS[s % 4] (and, past the fourth sequence,
 #: some noise): weights 2-6 win about as many deals, but not the same ones (beam.py).
 BEAM_UP_WEIGHTS = (UP_WEIGHT, 6, 2, 3)
+#: Nodes the first of interleaved sequences searches alone. About 85% of the `frog` and
+#: `pysol-frog` deals 1-200 are won within 200 K nodes (a fifth of a second).
+FIRST_TRY_NODES = 200_000
+#: Sequence s runs at noise x NOISE_FACTORS[s % len(NOISE_FACTORS)].
+NOISE_FACTORS = (1.0, 3.0)
 
 STAT_NAMES = {
     kernel.ST_TT_HITS: "table_hits",
@@ -89,25 +103,27 @@ RULE_SWITCHES = {
 
 def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
           restarts: bool = True, disabled: tuple[str, ...] = (), noise: int = NOISE,
-          growth: float = BUDGET_GROWTH, seed: int = 0, beams: bool = True) -> Result:
+          growth: float = BUDGET_GROWTH, seeds: Sequence[int] = (0,),
+          beams: bool = True) -> Result:
     """Decide the deal. With `restarts=False` the search is one plain depth-first pass;
     `disabled` names reductions of RULE_SWITCHES to switch off; restarts add random noise
     to the pile scores (10-100) at the level `noise_level` gives, and grow their budgets
     by the factor `growth`.
-    `seed` chooses the restart sequence: 0 is the standard one (reproducible node for node);
-    others are independent of it and of each other, for searching the same deal on several
-    cores. Every sequence is a complete search, so its "unwinnable" is a proof.
+    `seeds` chooses the restart sequences, interleaved (see the module docstring): (0,) is
+    the standard one (reproducible node for node); `sequence_seeds` gives the strategy's.
+    Sequence s runs at the noise `sequence_noise(noise, s)`. Every sequence is a complete
+    search, so any "unwinnable" is a proof.
     `beams` runs the beam stage beside the restarts (see the module docstring); it never
     runs without restarts."""
-    if seed < 0:
-        raise ValueError(f"seed must be at least 0, not {seed}")
+    if not seeds or min(seeds) < 0 or len(set(seeds)) != len(seeds):
+        raise ValueError(f"seeds must be distinct and at least 0, not {tuple(seeds)}")
     options = kernel.ALL_OPTIONS
     for name in disabled:
         options &= ~RULE_SWITCHES[name]
     arrays = SearchArrays(deal)
     table = Table(limits.memory)
     run = _restart_loop(arrays, table, limits, progress, restarts, options, noise, growth,
-                        seed, beams)
+                        tuple(seeds), beams)
     moves = decode_win(deal, arrays.winning_codes()) \
         if run.verdict is Verdict.WINNABLE else None
     stats: dict[str, float] = {name: int(arrays.stats[i]) for i, name in STAT_NAMES.items()}
@@ -117,8 +133,10 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
         stats["beam_nodes"] = run.beam_nodes
     if run.won_by_beam:
         stats["won_by_beam_of_width"] = run.won_by_beam
-    if seed:
-        stats["seed"] = seed
+    if tuple(seeds) != (0,):
+        stats["seeds"] = ",".join(map(str, seeds))
+    if run.verdict is not Verdict.UNKNOWN and len(seeds) > 1:
+        stats["seed"] = run.seed  # the sequence that answered
     stats["nodes_per_second"] = round(run.nodes / run.seconds) if run.seconds > 0 else 0
     stats["table_entries"] = table.entries
     return Result(run.verdict, run.reason, moves, run.nodes, run.seconds, "search", stats)
@@ -126,7 +144,8 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
 
 @dataclass
 class _Run:
-    """What one restart loop found: the verdict, why it stopped, its work."""
+    """What one restart loop found: the verdict, why it stopped, its work, and the seed of
+    the sequence that answered."""
 
     verdict: Verdict
     reason: str | None
@@ -136,57 +155,74 @@ class _Run:
     beams: int
     beam_nodes: int
     won_by_beam: int
+    seed: int
+
+
+@dataclass
+class _Sequence:
+    """One restart sequence's place in the interleaved loop: its seed and noise, its next
+    restart, and the nodes of its finished restarts and beams."""
+
+    seed: int
+    noise: int
+    restart: int = 0
+    nodes: int = 0
+    beam_nodes: int = 0
+    beams: int = 0
 
 
 def _restart_loop(arrays: SearchArrays, table: Table, limits: Limits,
                   progress: Progress | None, restarts: bool, options: int, noise: int,
-                  growth: float, seed: int, beams: bool) -> _Run:
-    """The restarts and beams of `solve` (see the module docstring) on prepared arrays and
-    table; the winning line, if any, is left in `arrays`."""
+                  growth: float, seeds: tuple[int, ...], beams: bool) -> _Run:
+    """The interleaved restarts and beams of `solve` (see the module docstring) on prepared
+    arrays and table; the winning line, if any, is left in `arrays`."""
     start = time.perf_counter()
-    nodes_before = 0  # nodes of finished restarts and beams
-    beam_nodes = 0
-    beam_count = 0
+    sequences = [_Sequence(seed, sequence_noise(noise, seed)) for seed in seeds]
+    done = 0  # nodes of all sequences' finished restarts and beams
     won_by_beam = 0  # the width of the beam that found the win, if one did
-    restart = 0
     verdict, reason = Verdict.UNKNOWN, None
+    seq = sequences[0]
     try:  # Ctrl-C, even while the kernel is still being compiled, gives "interrupted"
-        warm_up()
+        warm_up(beam=False)  # the beam loads when the first beam is due (most deals: never)
         start = time.perf_counter()
         while True:
-            if restarts and beams and nodes_before - beam_nodes >= max(BEAM_START_NODES,
-                                                                       beam_nodes):
-                left = None if limits.max_nodes is None else limits.max_nodes - nodes_before
-                width = beam_width(arrays, beam_count, limits.memory, left)
+            seq = _next_sequence(sequences)
+            if restarts and beams and seq.nodes - seq.beam_nodes >= max(BEAM_START_NODES,
+                                                                        seq.beam_nodes):
+                left = None if limits.max_nodes is None else limits.max_nodes - done
+                width = beam_width(arrays, seq.beams, limits.memory, left)
             else:
                 width = 0
             if width:
-                beam = Beam(arrays, width, noise=2 * (seed // len(BEAM_UP_WEIGHTS)),
-                            seed=seed * SEED_STRIDE + beam_count,
-                            up_weight=BEAM_UP_WEIGHTS[seed % len(BEAM_UP_WEIGHTS)])
-                reason = _run_beam(beam, limits, nodes_before, start, progress, restart)
-                nodes_before += beam.nodes
-                beam_nodes += beam.nodes
-                beam_count += 1
+                start += _warm_up_beam()  # the limits measure the search, not the loading
+                beam = Beam(arrays, width, noise=2 * (seq.seed // len(BEAM_UP_WEIGHTS)),
+                            seed=seq.seed * SEED_STRIDE + seq.beams,
+                            up_weight=BEAM_UP_WEIGHTS[seq.seed % len(BEAM_UP_WEIGHTS)])
+                reason = _run_beam(beam, limits, done, start, progress, seq.restart)
+                done += beam.nodes
+                seq.nodes += beam.nodes
+                seq.beam_nodes += beam.nodes
+                seq.beams += 1
                 if reason:
                     break
                 if beam.win():
                     verdict = Verdict.WINNABLE
                     won_by_beam = width
                     break
-            budget = int(FIRST_BUDGET * growth ** restart) if restarts else 1 << 62
+            budget = int(FIRST_BUDGET * growth ** seq.restart) if restarts else 1 << 62
             if limits.max_nodes is not None:
-                budget = min(budget, limits.max_nodes - nodes_before)
-            first_plain = restart == 0 and seed == 0  # sequence 0 starts in the plain order
-            level = noise_level(noise, restart, seed)
-            arrays.reset(noise=0 if first_plain else level, seed=seed * SEED_STRIDE + restart)
+                budget = min(budget, limits.max_nodes - done)
+            first_plain = seq.restart == 0 and seq.seed == 0  # sequence 0 starts plainly
+            level = noise_level(seq.noise, seq.restart, seq.seed)
+            arrays.reset(noise=0 if first_plain else level,
+                         seed=seq.seed * SEED_STRIDE + seq.restart)
             outcome = kernel.PAUSED
             while outcome == kernel.PAUSED:
                 outcome = arrays.run(table, budget, CHUNK, options)
                 table.grow_if_needed(int(arrays.stats[kernel.ST_TT_STORES]))
                 elapsed = time.perf_counter() - start
                 if progress:
-                    progress(nodes_before + arrays.nodes, elapsed, restart)
+                    progress(done + arrays.nodes, elapsed, _restarts(sequences))
                 if outcome == kernel.PAUSED and limits.timeout is not None \
                         and elapsed >= limits.timeout:
                     reason = "time limit"
@@ -196,20 +232,35 @@ def _restart_loop(arrays: SearchArrays, table: Table, limits: Limits,
             if outcome in (kernel.WON, kernel.LOST):
                 verdict = Verdict.WINNABLE if outcome == kernel.WON else Verdict.UNWINNABLE
                 break
-            if limits.max_nodes is not None and \
-                    nodes_before + arrays.nodes >= limits.max_nodes:
+            if limits.max_nodes is not None and done + arrays.nodes >= limits.max_nodes:
                 reason = "node limit"
                 break
             if limits.timeout is not None and time.perf_counter() - start >= limits.timeout:
                 reason = "time limit"
                 break
-            nodes_before += arrays.nodes
-            restart += 1
+            done += arrays.nodes
+            seq.nodes += arrays.nodes
+            seq.restart += 1
     except KeyboardInterrupt:
         reason = "interrupted"
-    nodes = nodes_before + arrays.nodes  # finished restarts and beams, and the last restart
-    return _Run(verdict, reason, nodes, time.perf_counter() - start, restart, beam_count,
-                beam_nodes, won_by_beam)
+    nodes = done + arrays.nodes  # finished restarts and beams, and the last restart
+    return _Run(verdict, reason, nodes, time.perf_counter() - start, _restarts(sequences),
+                sum(s.beams for s in sequences), sum(s.beam_nodes for s in sequences),
+                won_by_beam, seq.seed)
+
+
+def _next_sequence(sequences: list[_Sequence]) -> _Sequence:
+    """The sequence whose turn it is: the first one alone until it has spent
+    FIRST_TRY_NODES (most deals are decided by then, so they get the one-sequence answer,
+    node for node), then the one that has spent the fewest nodes (the first of equals)."""
+    first = sequences[0]
+    if first.nodes < FIRST_TRY_NODES:
+        return first
+    return min(sequences, key=lambda s: s.nodes)
+
+
+def _restarts(sequences: list[_Sequence]) -> int:
+    return sum(s.restart for s in sequences)
 
 
 #: The table of one sampled position's search: small, since a sample's budget is small.
@@ -240,7 +291,7 @@ def decide_samples(deals: Sequence[Deal], max_nodes: int,
             arrays.load(deal)
         table.clear()
         run = _restart_loop(arrays, table, limits, None, True, kernel.ALL_OPTIONS, NOISE,
-                            BUDGET_GROWTH, 0, True)
+                            BUDGET_GROWTH, (0,), True)
         if run.reason == "interrupted":
             raise KeyboardInterrupt  # the caller stops: a sample cut short is not a vote
         verdicts.append(run.verdict)
@@ -278,6 +329,25 @@ def _run_beam(beam: Beam, limits: Limits, nodes_before: int, start: float,
     return None
 
 
+def sequence_seeds(first: int = 0, count: int = SEQUENCES, jobs: int = 1,
+                   worker: int = 0) -> tuple[int, ...]:
+    """The seeds of the restart sequences that process `worker` of `jobs` interleaves when
+    the strategy's `count` sequences, seeds `first`, `first` + 1, ..., are spread over `jobs`
+    processes (at least one sequence each: more jobs add sequences).
+
+    >>> sequence_seeds(0, 2), sequence_seeds(1, 4), sequence_seeds(0, 4, 2, 1)
+    ((0, 1), (1, 2, 3, 4), (1, 3))
+    >>> sequence_seeds(0, 2, 3, 2)
+    (2,)
+    """
+    return tuple(first + s for s in range(worker, max(count, jobs), jobs))
+
+
+def sequence_noise(noise: int, seed: int) -> int:
+    """The noise that restart sequence `seed` runs with, given the base `noise`."""
+    return max(1, round(noise * NOISE_FACTORS[seed % len(NOISE_FACTORS)]))
+
+
 def noise_level(noise: int, restart: int, seed: int) -> int:
     """The noise level L of a restart (it adds random 0..L-1 to the pile scores): `noise`
     in every restart of sequence 0; in sequence s > 0, L cycles through 1, 2, ..., `noise`,
@@ -301,20 +371,39 @@ def is_dead(deal: Deal, options: int = kernel.ALL_OPTIONS) -> bool:
 
 
 _warm = False
+_warm_beam = False
 
 
-def warm_up() -> None:
-    """Load (or compile) the kernel and the beam once per process, so that timings and
-    time limits measure the search."""
+def warm_up(beam: bool = True) -> None:
+    """Load (or compile) the kernel once per process, and with `beam` the beam too, so that
+    timings and time limits measure the search. The search itself loads the beam only when
+    its first beam is due: a deal decided sooner does not wait for it (start-up,
+    benchmarks/results/startup.txt)."""
     global _warm
     if not _warm:
-        from solver.patience.cards import Card
-        from solver.patience.rules import Rules
-
-        tiny = Deal(Rules("frog", decks=1, ranks=1, waste_piles=1, reserve_size=0),
-                    stock=tuple(Card(1, suit) for suit in "CDH"), waste=((Card(1, "S"),),))
-        arrays = SearchArrays(tiny)
+        arrays = SearchArrays(_tiny_deal())
         arrays.reset(noise=0, seed=0)
         arrays.run(Table(1 << 16), 10, 10, kernel.ALL_OPTIONS)
-        beam_search(arrays, 1)  # the beam too (it wins): a limit never pays for compiling
         _warm = True
+    if beam:
+        _warm_up_beam()
+
+
+def _warm_up_beam() -> float:
+    """Load (or compile) the beam once per process; the seconds it took."""
+    global _warm_beam
+    if _warm_beam:
+        return 0.0
+    began = time.perf_counter()
+    beam_search(SearchArrays(_tiny_deal()), 1)  # a whole beam (it wins)
+    _warm_beam = True
+    return time.perf_counter() - began
+
+
+def _tiny_deal() -> Deal:
+    """A one-rank deal that every part of the search can run on in a few nodes."""
+    from solver.patience.cards import Card
+    from solver.patience.rules import Rules
+
+    return Deal(Rules("frog", decks=1, ranks=1, waste_piles=1, reserve_size=0),
+                stock=tuple(Card(1, suit) for suit in "CDH"), waste=((Card(1, "S"),),))

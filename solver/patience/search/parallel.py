@@ -1,15 +1,17 @@
 """`solve_parallel(deal, limits, jobs=N)`: one deal, N independent restart sequences on N cores.
 
 Why: which restart sequence finds a hard win is largely luck (docs/solver.md, Hard wins: the
-same deals fell to other seeds and noise levels), so N cores running N different sequences
-turn more unknowns into wins than one sequence on one core. Worker i runs sequence i
-(`solve(..., seed=i)`) with the noise alternating between `noise` and 3 x `noise` (20 and 60
-by default). Sequence 0 keeps one noise level, the others cycle theirs (driver.noise_level):
-on the deals sequence 0 leaves open, cycling up to 60 won the most
-(benchmarks/results/noise_schedule.txt).
-Worker 0 runs sequence 0, the one-core search, so N jobs never give up the one-core line of
-attack: they only add to it. Each sequence runs its own beams beside its restarts, scored with
-its own weight (driver.BEAM_UP_WEIGHTS), so the workers' beams differ too.
+same deals fell to other seeds and noise levels), so the strategy searches several restart
+sequences (driver.SEQUENCES, seeds `first`, `first` + 1, ...): on one core interleaved in
+one process (driver.py), on N cores spread over N workers, worker i interleaving the
+sequences i, i + N, ... (`driver.sequence_seeds`; more jobs than sequences add sequences).
+Odd sequences run at 3 x `noise` (60 by default), and every sequence but 0 cycles its
+level (driver.noise_level): on the deals sequence 0 leaves open, cycling up to 60 won the
+most (benchmarks/results/noise_schedule.txt).
+Worker 0 runs sequence 0, the one-core search's first sequence, so N jobs never give up the
+one-core line of attack: they only add to it. Each sequence runs its own beams beside its
+restarts, scored with its own weight (driver.BEAM_UP_WEIGHTS), so the workers' beams differ
+too.
 
 With `cpsat=True` (the portfolio method, `decide(..., "portfolio", jobs=N)`) the last worker
 runs its restart sequence for its first HANDOVER_NODES nodes only (or HANDOVER_TIME_SHARE of
@@ -21,7 +23,7 @@ best time. Under a short time limit the nodes would take most of it, hence the t
 CP-SAT's unit of work is a conflict, not a node, so it has no share of `max_nodes`: it
 runs as long as the searches beside it (or until the time limit) and is then stopped.
 
-Soundness: every worker runs a complete search with its own table of lost positions, so a
+Soundness: every worker runs complete searches with its own table of lost positions, so a
 worker's "unwinnable" is a proof on its own, like its "winnable" (whose line `decide`
 replays); CP-SAT's "unwinnable" is its model's infeasibility, a proof too (docs/cpsat.md).
 The first decisive answer is the answer; the other workers are then stopped. The
@@ -58,18 +60,13 @@ from typing import Any
 
 from solver.answer import Limits, Progress, Result, SolverBug, Verdict
 from solver.patience.deal import Deal
-from solver.patience.search import NOISE
-from solver.patience.search.driver import solve
+from solver.patience.search import NOISE, SEQUENCES
+from solver.patience.search.driver import FIRST_TRY_NODES, sequence_noise, sequence_seeds, solve
 
-#: Nodes of sequence 0 searched in this process before any worker starts. About 85% of the
-#: `frog` and `pysol-frog` deals 1-200 are won within 200 K nodes (a fifth of a second).
-FIRST_TRY_NODES = 200_000
 #: How often this process collects the workers' node counts for the progress line (seconds).
 POLL_SECONDS = 0.25
 #: How long stopped workers get to report their statistics before they are terminated.
 STOP_GRACE = 5.0
-#: Worker i's noise is noise x NOISE_FACTORS[i % len(NOISE_FACTORS)].
-NOISE_FACTORS = (1.0, 3.0)
 #: Nodes of its restart sequence that the portfolio's last worker searches before it hands
 #: over to CP-SAT (about 7 s of one core).
 HANDOVER_NODES = 10_000_000
@@ -84,8 +81,8 @@ class Plan:
     """What one worker searches: its restart sequence, noise and share of the limits."""
 
     index: int
-    seed: int
-    noise: int
+    seeds: tuple[int, ...]
+    noise: int  # the base noise: sequence s runs at driver.sequence_noise(noise, s)
     limits: Limits
     method: str = "search"  # or "cpsat": the sequence up to limits.max_nodes, then CP-SAT
     search_seconds: float | None = None  # "cpsat": the sequence's own time limit, if any
@@ -93,23 +90,24 @@ class Plan:
     @property
     def name(self) -> str:
         """How messages name the worker."""
-        search = f"(seed {self.seed}, noise {self.noise})"
+        search = f"(seeds {', '.join(map(str, self.seeds))})"
         if self.method == "cpsat":
             return f"search-then-CP-SAT worker {self.index} {search}"
         return f"search worker {self.index} {search}"
 
 
 def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
-                 seconds_used: float, cpsat: bool = False) -> list[Plan]:
-    """The workers' sequences and limits, after a first try that used `nodes_used` nodes and
+                 seconds_used: float, cpsat: bool = False, first: int = 0,
+                 sequences: int = SEQUENCES) -> list[Plan]:
+    """The workers' sequences (`sequence_seeds`) and limits, after a first try that used `nodes_used` nodes and
     `seconds_used` seconds. A worker whose share of the node limit would be zero is left out.
     With `cpsat` (and `jobs` >= 2) the last worker hands over to CP-SAT after its share of
     the nodes or HANDOVER_NODES, whichever is less, or after HANDOVER_TIME_SHARE of the time
     limit (`search_seconds`), if that comes first.
 
-    >>> [(p.seed, p.noise, p.limits.max_nodes) for p in worker_plans(
-    ...     3, 20, Limits(max_nodes=1000, memory=3 << 20), 200, 0.0)]
-    [(0, 20, 267), (1, 60, 267), (2, 20, 266)]
+    >>> [(p.seeds, p.limits.max_nodes) for p in worker_plans(
+    ...     3, 20, Limits(max_nodes=1000, memory=3 << 20), 200, 0.0, sequences=4)]
+    [((0, 3), 267), ((1,), 267), ((2,), 266)]
     """
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
@@ -131,49 +129,49 @@ def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
             max_nodes = min(max_nodes or HANDOVER_NODES, HANDOVER_NODES)
             if timeout is not None:
                 search_seconds = timeout * HANDOVER_TIME_SHARE
-        plans.append(Plan(index, index, sequence_noise(noise, index),
+        plans.append(Plan(index, sequence_seeds(first, sequences, jobs, index), noise,
                           Limits(max_nodes, timeout, memory), method, search_seconds))
     return plans
 
 
-def sequence_noise(noise: int, sequence: int) -> int:
-    """The noise that restart sequence `sequence` runs with, given the base `noise`."""
-    return max(1, round(noise * NOISE_FACTORS[sequence % len(NOISE_FACTORS)]))
-
-
 def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
-                   jobs: int = 2, noise: int = NOISE, cpsat: bool = False) -> Result:
-    """Decide `deal` with a first try here, then `jobs` restart sequences in parallel (see the
-    module's docstring), the last of them handing over to CP-SAT with `cpsat`. `jobs=1` is
-    exactly `solve(deal, limits, progress, noise=noise)`. The result's stats add `jobs` and,
-    for an answer found by a worker, its `worker` (and, for a search's answer, its `seed`
-    and `noise`); nodes and the other counts are totals over all workers' searches, and
+                   jobs: int = 2, noise: int = NOISE, cpsat: bool = False, first: int = 0,
+                   sequences: int = SEQUENCES) -> Result:
+    """Decide `deal` with the strategy's `sequences` restart sequences from seed `first` on
+    (`sequence_seeds`), spread over `jobs` processes: a first try of sequence `first` here,
+    then one worker per job (see the module's docstring), the last of them handing over to
+    CP-SAT with `cpsat`. `jobs=1` is exactly `solve(deal, limits, progress, noise=noise,
+    seeds=sequence_seeds(first, sequences))`, in this process. The result's stats add `jobs`
+    and, for an answer found by a worker, its `worker` (and, for a search's answer, the
+    `seed` and `noise` of the sequence that answered); nodes and the other counts are totals over all workers' searches, and
     `method` names the method that answered ("search" or "cpsat")."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if jobs == 1:
-        result = solve(deal, limits, progress, noise=noise)
+        result = solve(deal, limits, progress, noise=noise,
+                       seeds=sequence_seeds(first, sequences))
         result.stats["jobs"] = 1
         return result
     start = time.perf_counter()
     first_nodes = FIRST_TRY_NODES if limits.max_nodes is None \
         else min(FIRST_TRY_NODES, limits.max_nodes)
-    first = solve(deal, Limits(first_nodes, limits.timeout, limits.memory), progress,
-                  noise=noise)
-    out_of_nodes = limits.max_nodes is not None and first.nodes >= limits.max_nodes
-    if first.verdict is not Verdict.UNKNOWN or first.reason != "node limit" or out_of_nodes:
-        first.stats["jobs"] = jobs
-        return first
-    plans = worker_plans(jobs, noise, limits, first.nodes, time.perf_counter() - start, cpsat)
+    tried = solve(deal, Limits(first_nodes, limits.timeout, limits.memory), progress,
+                  noise=noise, seeds=(first,))
+    out_of_nodes = limits.max_nodes is not None and tried.nodes >= limits.max_nodes
+    if tried.verdict is not Verdict.UNKNOWN or tried.reason != "node limit" or out_of_nodes:
+        tried.stats["jobs"] = jobs
+        return tried
+    plans = worker_plans(jobs, noise, limits, tried.nodes, time.perf_counter() - start, cpsat,
+                         first, sequences)
     pool = _Workers(deal, plans)
     try:
         pool.start()
-        pool.run(start, limits.timeout, progress, first)
+        pool.run(start, limits.timeout, progress, tried)
     except KeyboardInterrupt:
         pool.interrupted = True
     finally:
         pool.stop()
-    return pool.result(first, jobs, time.perf_counter() - start)
+    return pool.result(tried, jobs, time.perf_counter() - start)
 
 
 def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
@@ -199,7 +197,7 @@ def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
         limits = plan.limits
         if plan.search_seconds is not None:
             limits = replace(limits, timeout=plan.search_seconds)
-        result = solve(deal, limits, report, noise=plan.noise, seed=plan.seed)
+        result = solve(deal, limits, report, noise=plan.noise, seeds=plan.seeds)
         if plan.method == "cpsat" and result.reason in ("node limit", "time limit"):
             counters[slot + NODES] = result.nodes
             counters[slot + HANDED_OVER] = 1  # the parent no longer waits for it
@@ -400,7 +398,8 @@ class _Workers:
             plan = self.plans[self.winner]
             stats["worker"] = plan.index
             if found.method == "search":
-                stats.update(seed=plan.seed, noise=plan.noise)
+                seed = int(found.stats.get("seed", plan.seeds[0]))
+                stats.update(seed=seed, noise=sequence_noise(plan.noise, seed))
             return Result(found.verdict, None, found.moves, nodes, seconds, found.method, stats)
         # CP-SAT is stopped when the searches end: their reasons are the run's
         reasons = {answer.reason for index, answer in self.results.items()
