@@ -7,6 +7,7 @@ logic lives here: only argument parsing, printing and exit codes (see README, Ex
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import textwrap
 from typing import Any, NoReturn
@@ -44,11 +45,19 @@ class _Parser(argparse.ArgumentParser):
         self.exit(Exit.BAD_INPUT, f"frog: error: {message} (see '{self.prog} --help')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command-line grammar, sub-command by sub-command."""
-    from cli import (bench, commands_patience, hint, play, playout, report, solve, survey,
-                     tricks)
+#: The module that registers each sub-command, in the order `frog --help` lists them.
+COMMAND_MODULES = {"deal": "commands_patience", "show": "commands_patience",
+                   "verify": "commands_patience", "solve": "solve", "hint": "hint",
+                   "playout": "playout", "play": "play", "tricks": "tricks", "bench": "bench",
+                   "survey": "survey", "report": "report"}
 
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command-line grammar, sub-command by sub-command: all of them, or, for a known
+    `command`, only the module that registers it (the others' imports, the survey code's
+    among them, would only slow its start; benchmarks/results/startup.txt)."""
+    names = [COMMAND_MODULES[command]] if command in COMMAND_MODULES \
+        else list(dict.fromkeys(COMMAND_MODULES.values()))
     parser = _Parser(
         prog="frog",
         description="Exact solver for Frog, the two-deck patience (and Fly, Fanny, Dick's Frog, "
@@ -58,21 +67,15 @@ def build_parser() -> argparse.ArgumentParser:
         "Run 'frog COMMAND --help' for each command.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    commands_patience.register(sub)
-    solve.register(sub)
-    hint.register(sub)
-    playout.register(sub)
-    play.register(sub)
-    tricks.register(sub)
-    bench.register(sub)
-    survey.register(sub)
-    report.register(sub)
+    for name in names:
+        importlib.import_module(f"cli.{name}").register(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns (and exits with) the exit code."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cli.main import build_parser
+from cli.main import COMMAND_MODULES, build_parser
 
 #: A narrow terminal: argparse formats to COLUMNS - 2.
 COLUMNS = 60
@@ -30,6 +30,21 @@ COMMANDS = dict(_commands(build_parser()))
 def test_the_grammar_has_the_commands_of_frog_help():
     assert {"deal", "show", "verify", "solve", "play", "tricks", "tricks solve",
             "tricks bid"} <= {" ".join(path) for path in COMMANDS}
+
+
+def test_a_command_builds_its_own_module_s_grammar_only():
+    """`frog solve ...` registers only cli.solve; `frog` alone, an option or an unknown name
+    get the whole grammar, so --help and the invalid-choice error list every command. A
+    command's own grammar is the same either way."""
+    def top_level(command):
+        return {path[0] for path in dict(_commands(build_parser(command)))}
+
+    assert top_level("solve") == {"solve"}
+    assert top_level("deal") == {"deal", "show", "verify"}
+    assert top_level(None) == top_level("--help") == top_level("nosuch") == set(COMMAND_MODULES)
+    alone = dict(_commands(build_parser("tricks")))
+    assert {path: sub.format_help() for path, sub in alone.items()} == \
+        {path: COMMANDS[path].format_help() for path in alone}
 
 
 @pytest.mark.parametrize("path", sorted(COMMANDS), ids=" ".join)
