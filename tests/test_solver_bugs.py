@@ -69,8 +69,8 @@ def test_a_failing_replay_exits_4(frog, tiny, monkeypatch, method):
 
 
 @pytest.mark.parametrize("method, target, attribute", [
-    ("search", "solver.patience.search.driver", "solve"),
-    ("portfolio", "solver.patience.search.driver", "solve"),
+    ("search", "solver.patience.search.parallel", "solve"),
+    ("portfolio", "solver.patience.search.parallel", "solve"),
     ("brute", "solver.patience.brute", "brute_solve"),
 ])
 def test_a_method_whose_line_does_not_win_exits_4(frog, tiny, monkeypatch, method, target,
@@ -79,8 +79,8 @@ def test_a_method_whose_line_does_not_win_exits_4(frog, tiny, monkeypatch, metho
 
     module = importlib.import_module(target)
     monkeypatch.setattr(module, attribute, _without_last_move(getattr(module, attribute)))
-    # --jobs 1: the patched function is the one-process search (test_parallel.py patches
-    # the parallel one)
+    # --jobs 1: the patched function is the one-process search, as the parallel module calls
+    # it (tests/patience/test_parallel.py patches the parallel workers)
     message = one_internal_error(*frog("solve", tiny, "--method", method, "--json",
                                        "--jobs", "1"), "winning line fails its replay")
     assert "does not win" in message

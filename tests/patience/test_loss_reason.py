@@ -174,7 +174,7 @@ def test_a_win_of_a_proved_loss_is_a_solver_bug(monkeypatch: pytest.MonkeyPatch)
     lost = loss_reason(deal_from_number(variant_rules("frog"), 117))
     monkeypatch.setattr(methods, "loss_reason", lambda deal: lost)
     with pytest.raises(SolverBug, match="proves lost"):
-        decide(deal_from_number(variant_rules("pysol-frog"), 1), limits=Limits(max_nodes=10**6))
+        decide(deal_from_number(variant_rules("pysol-frog"), 3), limits=Limits(max_nodes=10**6))
 
 
 def test_solve_prints_the_reason(frog, tmp_path) -> None:
