@@ -4,7 +4,10 @@ autoplay rule loses no open win, and `frog hint` / `frog playout` answer as docu
 from __future__ import annotations
 
 import json
+import os
+import pty
 import random
+import select
 import signal
 import subprocess
 import time
@@ -396,17 +399,43 @@ def test_frog_playout_won_exits_0_with_json(frog, tmp_path):
 
 
 def test_ctrl_c_stops_a_playout_with_exit_3_and_keeps_its_moves(tmp_path):
+    """The interrupt comes once the live line shows the game under way (stderr is a
+    terminal, so the line is drawn), not after a guessed time: on a fast machine the whole
+    playout of deal 5 takes under 8 s."""
     moves = tmp_path / "part.txt"
+    leader, follower = pty.openpty()
     process = subprocess.Popen(frog_argv("playout", "5", "--policy", "sample", "--moves-out",
-                                         moves), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                         moves), stdout=subprocess.PIPE, stderr=follower,
                                text=True, env=process_env(), preexec_fn=default_sigint)
-    time.sleep(8)
+    os.close(follower)
+    shown = _read_until(leader, b"decisions", timeout=120)
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    assert process.returncode == 3 and err.strip() == "frog: interrupted", err
+    out, _ = process.communicate(timeout=60)
+    err = _read_until(leader, None, timeout=10).decode()
+    os.close(leader)
+    assert b"moves" in shown and out == ""
+    assert process.returncode == 3 and err.rstrip().endswith("frog: interrupted"), err
+    assert "Traceback" not in err
     assert "interrupted" in moves.read_text().splitlines()[0]
     played = [Move.parse(line, 5) for line in moves.read_text().splitlines()[1:]]
     assert played and replay(full("frog", 5), played).valid
+
+
+def _read_until(fd: int, marker: bytes | None, timeout: float) -> bytes:
+    """What a pseudo-terminal's leader reads until MARKER appears (None: until the other
+    side closes), or the timeout passes."""
+    seen, end = b"", time.monotonic() + timeout
+    while time.monotonic() < end and (marker is None or marker not in seen):
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the other side closed (Linux reports EIO)
+                break
+            if not chunk:
+                break
+            seen += chunk
+    return seen
 
 
 @pytest.mark.parametrize("argv, code", [
