@@ -243,6 +243,26 @@ def loss_reason(deal: Deal) -> LossReason | None:
     return LossReason(tuple(stuck), tuple(blocked))
 
 
+def copy_slack(deal: Deal) -> int:
+    """How many copies the tightest stacked card has to spare: the least, over the cards of
+    the reserve and the waste piles, of its rank's copies less the earliest copy it can go up
+    as (`_earliest_copies`). Negative: some card would need a copy its rank does not have, so
+    the position is lost (`loss_reason` says why). 0: some card can only go up as the last
+    copy of its rank. A position with no stacked card has the full number of copies.
+
+    A measure of how tightly the stacks fix the order of play, not a proof of anything when
+    it is 0 or more: benchmarks/reserve_slack.py counts the surveys' verdicts by it.
+    """
+    copies = deal.rules.foundations
+    up = [copies] + [sum(top.rank >= r for top in deal.foundations)
+                     for r in range(1, deal.rules.ranks + 1)]
+    slack = copies
+    for cards in (list(deal.reserve), *map(list, deal.waste)):
+        for earliest, _ in _earliest_copies(cards, up):
+            slack = min(slack, copies - earliest)
+    return slack
+
+
 def _out_of_copies(stacks: list[tuple[str, list[Card]]],
                    earliest: list[list[tuple[int, int | None]]], copies: int) -> LossReason | None:
     """The highest stacked card that would have to go up as a copy its rank does not have

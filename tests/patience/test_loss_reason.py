@@ -19,7 +19,7 @@ from solver.patience import decide, deal_from_number, variant_rules
 from solver.patience import methods
 from solver.patience.brute import brute_solve
 from solver.patience.deal import Deal
-from solver.patience.loss_reason import Link, LossReason, loss_reason
+from solver.patience.loss_reason import Link, LossReason, copy_slack, loss_reason
 from solver.patience.search import is_dead
 
 
@@ -163,6 +163,25 @@ def test_frog_117_the_2_of_spades() -> None:
         "4D Four #7", "4S Four #8"]
     assert (blocked.needs, blocked.limit_rank, blocked.limit) == (9, 0, 8)
     assert "only 8 Twos" in " ".join(reason.lines())
+
+
+def test_copy_slack_below_zero_exactly_when_one_card_runs_out_of_copies(seed: int) -> None:
+    """A negative slack is the one-card proof (a stacked card needs a copy its rank does not
+    have): the kernel's dead test agrees, and every one-card proof has a negative slack."""
+    signs = Counter()
+    for deal in _positions(seed):
+        slack = copy_slack(deal)
+        reason = loss_reason(deal)
+        one_card = reason is not None and reason.blocked[0].limit_rank == 0
+        assert (slack < 0) == one_card, deal.to_text()
+        if slack < 0:
+            assert is_dead(deal)
+            assert slack <= deal.rules.foundations - reason.blocked[0].needs  # the top one
+        signs["negative" if slack < 0 else "zero" if slack == 0 else "positive"] += 1
+    assert min(signs.values()) >= 20, signs
+    frog = variant_rules("frog")
+    assert copy_slack(deal_from_number(frog, 117)) == 8 - 9  # the 2S would be Two #9
+    assert copy_slack(deal_from_number(frog, 1)) >= 0
 
 
 def test_won_deal_has_no_reason() -> None:
