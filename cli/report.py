@@ -30,7 +30,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "  frog report frog.sqlite --plots plots/    # win_rate.png, nodes.png (needs "
         "matplotlib)\n"
         "  frog report frog.sqlite --pair frog 'frog --stock-play optional'   # same deals, "
-        "both rules")
+        "both rules\n"
+        "  frog report benchmarks/results/surveys.csv.gz --by-version   # which version "
+        "decided which rows")
     parser.add_argument("db", metavar="DB", help="the SQLite file of 'frog survey --db', or "
                         "its CSV ('frog survey --export', .csv or .csv.gz)")
     parser.add_argument("--json", action="store_true",
@@ -42,6 +44,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--pair", nargs=2, metavar=("LABEL1", "LABEL2"),
                         help="also cross-tabulate the verdicts of two labels on the deals they "
                         "share, e.g. --pair frog 'frog --stock-play optional'")
+    parser.add_argument("--by-version", action="store_true",
+                        help="also list, per label, the solver versions, methods and limits "
+                        "that decided its rows (each --retry-unknown pass is a line of its "
+                        "own): rows, won, lost, unknown, first and last deal")
     parser.set_defaults(func=command_report)
 
 
@@ -55,6 +61,8 @@ def command_report(args: argparse.Namespace) -> int:
             games = {label: list(store.blind_rows(label))
                      for label, policy in policies.items() if policy is not None}
             settings = {label: store.settings(label) for label in rows}
+            versions = {label: store.provenance(label) for label in rows} \
+                if args.by_version else {}
     except (StoreError, CsvError) as exc:
         raise UserError(str(exc)) from None
     empty = [label for label, group in rows.items() if not group]
@@ -64,6 +72,9 @@ def command_report(args: argparse.Namespace) -> int:
     rows = {label: group for label, group in rows.items() if label not in games}
     report = {label: {"kind": "open", **summarise(group), "settings": settings[label]}
               for label, group in rows.items()}
+    for label in report:
+        if label in versions:
+            report[label]["by_version"] = versions[label]
     blind = {label: _blind_entry(label, policies[label], group, rows, settings[label])
              for label, group in games.items()}
     pair = None
@@ -91,6 +102,8 @@ def command_report(args: argparse.Namespace) -> int:
         print("\n\n".join(tables) if tables else f"{args.db}: no results yet")
         if pair:
             print(_pair_text(args.pair, pair))
+        if args.by_version and report:
+            print("\n" + _versions_table(report, args.markdown))
         if args.plots:
             print("plots: " + ", ".join(str(path) for path in written))
     return Exit.YES
@@ -153,6 +166,27 @@ def _markdown(report: dict[str, dict]) -> str:
                      f"{100 * r['ci_low']:.1f}% - {100 * r['ci_high']:.1f}% | "
                      f"{r['nodes']['median']:,.0f} | {limits} |")
     return "\n".join(lines)
+
+
+def _versions_table(report: dict[str, dict], markdown: bool) -> str:
+    """Which version, method and limits decided which rows of each open label."""
+    header = ("label", "version", "method", "max nodes", "timeout", "rows", "won", "lost",
+              "unknown", "deals")
+    body = [(label, entry["solver_version"], entry["method"],
+             "-" if entry["max_nodes"] is None else f"{entry['max_nodes']:,}",
+             "-" if entry["timeout"] is None else f"{entry['timeout']:g}s",
+             *(f"{entry[key]:,}" for key in ("rows", "winnable", "unwinnable", "unknown")),
+             f"{entry['first_deal']}-{entry['last_deal']}")
+            for label, r in report.items() for entry in r["by_version"]]
+    if markdown:
+        return "\n".join(["| " + " | ".join(header) + " |",
+                          "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+                          *("| `" + row[0] + "` | " + " | ".join(row[1:]) + " |"
+                            for row in body)])
+    widths = [max(len(str(row[i])) for row in (header, *body)) for i in range(len(header))]
+    return "\n".join("  ".join(cell.ljust(width) if i < 3 or i == 9 else cell.rjust(width)
+                               for i, (cell, width) in enumerate(zip(row, widths))).rstrip()
+                     for row in (header, *body))
 
 
 def _pair_text(labels: list[str], pair: dict) -> str:

@@ -332,6 +332,34 @@ def test_a_cpsat_survey_retries_the_searchs_unknowns_and_says_so(tmp_path, frog)
     assert code == 0 and "0 to decide" in err, err
 
 
+def test_report_by_version_lists_each_pass_that_decided_rows(tmp_path, frog):
+    """Frog deal 2 is won within 10K nodes and deal 3 is not (18,576 nodes): after a
+    retry at 1M nodes the rows were decided by two passes, and --by-version shows both,
+    the same from the store and from its CSV."""
+    db = tmp_path / "passes.sqlite"
+    for extra in (["--max-nodes", "10K"], ["--max-nodes", "1M", "--retry-unknown"]):
+        code, _, err = frog("survey", "--variant", "frog", "--deals", "2-3", "--timeout", "60s",
+                            "--memory", "16M", "--db", db, *extra)
+        assert code == 0, err
+    code, out, _ = frog("report", db, "--by-version", "--json")
+    passes = json.loads(out)["frog"]["by_version"]
+    assert [(p["max_nodes"], p["rows"], p["winnable"], p["unknown"], p["first_deal"])
+            for p in passes] == [(10_000, 1, 1, 0, 2), (1_000_000, 1, 1, 0, 3)]
+    assert {p["method"] for p in passes} == {"search"}
+    assert all(p["solver_version"].startswith("0.1.0") for p in passes)
+    csv_file = tmp_path / "passes.csv.gz"
+    assert frog("survey", "--export", csv_file, "--db", db)[0] == 0
+    code, out, _ = frog("report", csv_file, "--by-version", "--json")
+    assert json.loads(out)["frog"]["by_version"] == passes
+    code, out, _ = frog("report", db, "--by-version", "--markdown")
+    lines = [line for line in out.splitlines() if line.startswith("| `frog` | 0.1.0")]
+    assert [line.split(" | ")[3] for line in lines] == ["10,000", "1,000,000"]
+    code, out, _ = frog("report", db, "--by-version")
+    assert code == 0 and "max nodes" in out and "1,000,000" in out
+    code, out, _ = frog("report", db)
+    assert "max nodes" not in out
+
+
 def test_survey_then_report_json(tmp_path, frog):
     db = tmp_path / "tiny.sqlite"
     code, _, err = frog("survey", *TINY, "--deals", "1-60", "--jobs", "2",

@@ -169,6 +169,21 @@ class Store:
                 (label,))]
         return settings
 
+    def provenance(self, label: str) -> list[dict]:
+        """Which solver version, method and limits decided a label's rows: one entry per
+        (version, method, node limit, timeout), in the order the versions first stored a
+        row, with its rows counted by verdict and its first and last deal. A survey whose
+        unknowns were re-decided later (`--retry-unknown`) shows each pass as an entry."""
+        groups = self._read(
+            "SELECT solver_version, method, max_nodes, timeout, COUNT(*),"
+            " SUM(verdict = 'winnable'), SUM(verdict = 'unwinnable'), SUM(verdict = 'unknown'),"
+            " MIN(deal), MAX(deal), MIN(decided_at) FROM results WHERE label = ?"
+            " GROUP BY solver_version, method, max_nodes, timeout"
+            " ORDER BY MIN(decided_at), solver_version", (label,))
+        keys = ("solver_version", "method", "max_nodes", "timeout", "rows", "winnable",
+                "unwinnable", "unknown", "first_deal", "last_deal", "first_decided_at")
+        return [dict(zip(keys, group)) for group in groups]
+
     def save_blind(self, row: BlindRow, version: str, rules: dict) -> None:
         """Store one game played without peeking and commit at once (docs/blind.md, Blind
         surveys). Its verdict is "won" or "lost", its label and `policy` name the policy;
