@@ -16,6 +16,7 @@ from cli.limits import add_limit_arguments, limits_from
 from cli.pages import add_html_argument, check_page_path
 from solver.answer import Result, exit_code
 from solver.patience import METHODS, NOISE, Deal, decide, default_method
+from solver.patience.search import SEQUENCES
 from solver.replay import Header, patience_page
 
 MAX_NOISE = 1_000_000  # the kernel draws noise x 1000 in 64 bits
@@ -57,14 +58,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                         f"{NOISE} misses, and miss others)")
     parser.add_argument("--jobs", "-j", metavar="N", default=None,
                         help=f"processes for the search (default: every core, here "
-                        f"{default_jobs()}; used by the search and the portfolio). A deal "
-                        f"not won in a first try of a fraction of a second is searched by N "
-                        f"independent restart sequences at once (different seeds; noise "
-                        f"--noise and 3 x --noise alternating, cycled in all but the "
-                        f"first); the first to decide answers. More sequences "
-                        f"win more hard deals, but which one wins varies with timing, so "
-                        f"--jobs 1 is the reproducible choice (the same nodes every run). "
-                        f"--max-nodes and --memory are totals over the N processes")
+                        f"{default_jobs()}; used by the search and the portfolio). Every deal "
+                        f"gets the same strategy: {SEQUENCES} restart sequences with different "
+                        f"seeds and noise (--noise and 3 x --noise alternating, cycled in all "
+                        f"but the first), interleaved restart by restart in one process with "
+                        f"--jobs 1, spread over N processes otherwise (more jobs than "
+                        f"sequences add sequences); the first to decide answers. Processes "
+                        f"start only for a deal that a first try of a fraction of a second "
+                        f"leaves open. With N > 1 which sequence answers first varies with "
+                        f"timing, so --jobs 1 is the reproducible choice (the same nodes "
+                        f"every run). --max-nodes and --memory are totals over the N "
+                        f"processes")
     add_limit_arguments(parser)
     parser.add_argument("--moves-out", metavar="FILE",
                         help="write a winning line in the move-list format (for frog verify)")
