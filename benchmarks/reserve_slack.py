@@ -8,6 +8,8 @@ some card can only go up as the last copy of its rank. This counts, for each sla
 deals and their verdicts in a survey store or CSV, to see where the unknowns lie:
 
     python benchmarks/reserve_slack.py benchmarks/results/surveys.csv.gz --variants frog fly
+
+With --list, the unknown deals of each slack too.
 """
 from __future__ import annotations
 
@@ -28,14 +30,18 @@ def main() -> None:
     parser.add_argument("results", help="a survey store (.sqlite) or its CSV (.csv.gz)")
     parser.add_argument("--variants", nargs="+", default=["frog"],
                         help="survey labels without rule options (default frog)")
+    parser.add_argument("--list", action="store_true", help="list the unknown deals by slack")
     args = parser.parse_args()
     with open_results(args.results) as store:
         for variant in args.variants:
             rules = variant_rules(variant)
             counts: Counter[tuple[int, str]] = Counter()
+            unknown_deals: dict[int, list[int]] = {}
             for row in store.rows(variant):
                 slack = min(copy_slack(deal_from_number(rules, row.deal)), LOOSE)
                 counts[slack, row.verdict] += 1
+                if row.verdict == "unknown":
+                    unknown_deals.setdefault(slack, []).append(row.deal)
             print(f"{variant}: slack, deals, won, lost, unknown, unknown share")
             unknowns = sum(c for (_, verdict), c in counts.items() if verdict == "unknown")
             for slack in sorted({s for s, _ in counts}):
@@ -46,6 +52,10 @@ def main() -> None:
                 print(f"  {label:>4}  {deals:>7,}  {won:>7,}  {lost:>5,}  {unknown:>5,}  "
                       f"{unknown / deals:6.2%} of the deals, {unknown / max(unknowns, 1):6.1%} "
                       "of the unknowns")
+            if args.list:
+                for slack, deals in sorted(unknown_deals.items()):
+                    print(f"  unknown, slack {slack}{'+' if slack == LOOSE else ''}: "
+                          + " ".join(map(str, deals)))
 
 
 if __name__ == "__main__":
