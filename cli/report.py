@@ -146,7 +146,10 @@ def _limits_text(settings: dict[str, list]) -> str:
             return f"{value // (1 << 20)}M"
         return f"{value:g}s" if key == "timeout" else str(value)
 
-    shown = {key: values for key, values in settings.items()
+    # a limit some rows had and others not (CP-SAT rows have no node limit) lists only the
+    # values it had; the method, named below, says which rows had none
+    shown = {key: [value for value in values if value is not None]
+             for key, values in settings.items()
              if key not in ("solver_version", "method") and values != [None]}
     methods = sorted({asked_method(method) for method in settings.get("method", [])})
     if methods not in ([], ["search"]):

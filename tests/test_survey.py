@@ -607,3 +607,15 @@ def test_ray_engine_against_a_local_instance(tmp_path, frog):
     for deal in (1, 17, 40):
         assert stored[deal] == decide(deal_from_number(TINY_RULES, deal),
                                       limits=Limits(memory=1 << 20)).verdict
+
+
+def test_report_limits_leave_out_the_node_limit_cpsat_rows_lack():
+    """A label with CP-SAT rows (no node limit) and search rows lists the search rows'
+    node limits, and the methods say which rows had none."""
+    from cli.report import _limits_text
+    settings = {"timeout": [30.0, 60.0], "max_nodes": [None, 1_000_000, 8_000_000],
+                "memory": [256 << 20], "method": ["cpsat", "search"], "solver_version": ["x"]}
+    assert _limits_text(settings) == ("--timeout 30s/60s --max-nodes 1000000/8000000 "
+                                      "--memory 256M --method cpsat/search")
+    assert _limits_text({**settings, "max_nodes": [None], "method": ["cpsat"]}) == \
+        "--timeout 30s/60s --memory 256M --method cpsat"
