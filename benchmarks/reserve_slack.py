@@ -5,7 +5,8 @@ of the same or a higher rank (the dead test's order terms, solver/patience/searc
 `_is_dead`). The slack of a deal is the fewest copies any reserve card has to spare
 (`solver.patience.loss_reason.copy_slack`): below 0 the deal is lost before a move, 0 means
 some card can only go up as the last copy of its rank. This counts, for each slack, the
-deals and their verdicts in a survey store or CSV, to see where the unknowns lie:
+deals and their verdicts in a survey store or CSV, to see where the unknowns lie, and for
+slack 0 by the lowest rank that must go up as its last copy:
 
     python benchmarks/reserve_slack.py benchmarks/results/surveys.csv.gz --variants frog fly
 
@@ -17,7 +18,7 @@ import argparse
 from collections import Counter
 
 from solver.patience import deal_from_number, variant_rules
-from solver.patience.loss_reason import copy_slack
+from solver.patience.loss_reason import copy_slack, tightest_cards
 from solver.survey.csv_rows import open_results
 
 #: Slacks from here up are counted together.
@@ -37,9 +38,13 @@ def main() -> None:
             rules = variant_rules(variant)
             counts: Counter[tuple[int, str]] = Counter()
             unknown_deals: dict[int, list[int]] = {}
+            last_copy: Counter[tuple[int, str]] = Counter()  # slack 0: by the lowest rank
             for row in store.rows(variant):
-                slack = min(copy_slack(deal_from_number(rules, row.deal)), LOOSE)
+                deal = deal_from_number(rules, row.deal)
+                slack = min(copy_slack(deal), LOOSE)
                 counts[slack, row.verdict] += 1
+                if slack == 0:
+                    last_copy[min(card.rank for card in tightest_cards(deal)), row.verdict] += 1
                 if row.verdict == "unknown":
                     unknown_deals.setdefault(slack, []).append(row.deal)
             print(f"{variant}: slack, deals, won, lost, unknown, unknown share")
@@ -52,6 +57,12 @@ def main() -> None:
                 print(f"  {label:>4}  {deals:>7,}  {won:>7,}  {lost:>5,}  {unknown:>5,}  "
                       f"{unknown / deals:6.2%} of the deals, {unknown / max(unknowns, 1):6.1%} "
                       "of the unknowns")
+            print("  slack 0, by the lowest rank that must go up as its last copy: rank, deals, "
+                  "unknown")
+            for rank in sorted({r for r, _ in last_copy}):
+                deals = sum(c for (r, _), c in last_copy.items() if r == rank)
+                unknown = last_copy[rank, "unknown"]
+                print(f"    {rank:>2}  {deals:>6,}  {unknown:>5,}  {unknown / deals:6.2%}")
             if args.list:
                 for slack, deals in sorted(unknown_deals.items()):
                     print(f"  unknown, slack {slack}{'+' if slack == LOOSE else ''}: "

@@ -253,14 +253,28 @@ def copy_slack(deal: Deal) -> int:
     A measure of how tightly the stacks fix the order of play, not a proof of anything when
     it is 0 or more: benchmarks/reserve_slack.py counts the surveys' verdicts by it.
     """
+    return min((spare for _, spare in _spare_copies(deal)), default=deal.rules.foundations)
+
+
+def tightest_cards(deal: Deal) -> list[Card]:
+    """The stacked cards with the fewest copies to spare (`copy_slack` of them), top of
+    the reserve first, then pile by pile."""
+    spares = _spare_copies(deal)
+    least = min((spare for _, spare in spares), default=None)
+    return [card for card, spare in spares if spare == least]
+
+
+def _spare_copies(deal: Deal) -> list[tuple[Card, int]]:
+    """Each stacked card (top of each stack first; the reserve, then the piles) with how
+    many copies of its rank it has to spare."""
     copies = deal.rules.foundations
     up = [copies] + [sum(top.rank >= r for top in deal.foundations)
                      for r in range(1, deal.rules.ranks + 1)]
-    slack = copies
+    spares = []
     for cards in (list(deal.reserve), *map(list, deal.waste)):
-        for earliest, _ in _earliest_copies(cards, up):
-            slack = min(slack, copies - earliest)
-    return slack
+        earliest = _earliest_copies(cards, up)
+        spares += [(cards[i], copies - earliest[i][0]) for i in range(len(cards) - 1, -1, -1)]
+    return spares
 
 
 def _out_of_copies(stacks: list[tuple[str, list[Card]]],

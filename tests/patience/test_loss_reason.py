@@ -19,7 +19,8 @@ from solver.patience import decide, deal_from_number, variant_rules
 from solver.patience import methods
 from solver.patience.brute import brute_solve
 from solver.patience.deal import Deal
-from solver.patience.loss_reason import Link, LossReason, copy_slack, loss_reason
+from solver.patience.loss_reason import (Link, LossReason, copy_slack, loss_reason,
+                                         tightest_cards)
 from solver.patience.search import is_dead
 
 
@@ -178,9 +179,13 @@ def test_copy_slack_below_zero_exactly_when_one_card_runs_out_of_copies(seed: in
             assert is_dead(deal)
             assert slack <= deal.rules.foundations - reason.blocked[0].needs  # the top one
         signs["negative" if slack < 0 else "zero" if slack == 0 else "positive"] += 1
+        stacked = Counter([*deal.reserve, *(card for pile in deal.waste for card in pile)])
+        tight = Counter(tightest_cards(deal))
+        assert (not tight) == (not stacked) and not tight - stacked
     assert min(signs.values()) >= 20, signs
     frog = variant_rules("frog")
     assert copy_slack(deal_from_number(frog, 117)) == 8 - 9  # the 2S would be Two #9
+    assert [str(card) for card in tightest_cards(deal_from_number(frog, 117))] == ["2S"]
     assert copy_slack(deal_from_number(frog, 1)) >= 0
 
 
