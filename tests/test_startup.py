@@ -5,6 +5,7 @@ runs in a fresh interpreter, which then reports the heavy modules it imported.
 machine and its load.)"""
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -69,3 +70,28 @@ def test_the_probe_sees_a_search(files):
     """The same probe on a command that searches: it finds numba and the kernel."""
     code, heavy = heavy_modules("solve", "117", "--jobs", "1")
     assert code == 1 and heavy and heavy[0].startswith("llvmlite")
+
+
+#: Runs a search in process, then reports whether numba's BLAS probe pulled in SciPy's
+#: linear algebra, and whether that module can still be imported afterwards.
+BLAS_PROBE = """
+import importlib.util, json, sys
+from solver.patience import deal_from_number, decide, variant_rules
+from solver.answer import Limits
+result = decide(deal_from_number(variant_rules("frog"), 3), "search", Limits(max_nodes=10**6))
+loaded = "scipy.linalg.cython_blas" in sys.modules
+import scipy.linalg.cython_blas
+print(json.dumps({"verdict": result.verdict, "blas_during_search": loaded}), file=sys.stderr)
+"""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("scipy") is None,
+                    reason="SciPy is not installed: numba has no BLAS to probe")
+def test_a_search_skips_numbas_scipy_probe_and_leaves_scipy_importable():
+    """solver.compiled keeps numba from importing SciPy's BLAS (0.2 s of every solve), and
+    takes its mark away, so SciPy still imports in the same process."""
+    process = subprocess.run([sys.executable, "-c", BLAS_PROBE], cwd=ROOT, env=process_env(),
+                             capture_output=True, text=True, timeout=300)
+    assert process.returncode == 0, process.stderr
+    report = json.loads(process.stderr.strip().splitlines()[-1])
+    assert report == {"verdict": "winnable", "blas_during_search": False}

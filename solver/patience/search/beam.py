@@ -23,7 +23,7 @@ caller replays it through the rules engine like every win).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 from solver.patience.search import kernel
 from solver.patience.search.kernel import (RD, SI, SRC_STOCK, TGT_FOUNDATION, TGT_PILE0, UP,

@@ -23,7 +23,7 @@ call, so the counts have nothing to protect. Turning the runtime off changes no 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 # ---- move codes: (rank << 10) | (source << 5) | target
 SRC_STOCK, SRC_RESERVE, SRC_PILE0 = 0, 1, 2  # pile p is source 2 + p

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import binding, ir
-from numba import njit, types
+
+from solver.compiled import njit
+from numba import types  # noqa: I001  (numba after solver.compiled, which loads it)
 from numba.core import cgutils, config
 from numba.extending import intrinsic
 

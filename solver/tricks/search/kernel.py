@@ -32,7 +32,7 @@ Pruning, all of it exact:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 from solver.tricks.cards import POINTS, RANK_POINTS
 from solver.tricks.search.bits import POPCOUNT, pext

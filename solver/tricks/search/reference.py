@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
-from numba import njit
+from solver.compiled import njit
 
 from solver.tricks.cards import mask_of
 from solver.tricks.deal import Deal

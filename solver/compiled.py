@@ -1,0 +1,41 @@
+"""numba for the compiled kernels, loaded without its SciPy linear-algebra probe.
+
+Every kernel module takes `njit` from here, so this module runs before numba is first
+imported in a process. When the first compiled function is loaded, numba imports its
+array-math module, which imports `scipy.linalg.cython_blas` whenever SciPy is installed,
+to offer `np.dot` and `np.linalg` inside compiled code. The kernels use neither, and on a
+machine with SciPy that one import (SciPy pulls in NumPy's f2py) cost about 0.2 CPU
+seconds of every `frog solve` (benchmarks/results/startup.txt). While numba loads that
+module here, the BLAS module is marked absent, so numba records "no BLAS" and moves on;
+the mark is taken away at once, so SciPy itself stays importable as before.
+
+The one effect beyond this package: compiled code in the same process cannot call
+`np.dot` or `np.linalg`. Nothing in the project does; a program that imports the solver
+and also compiles linear algebra with numba must import numba.np.arraymath first.
+"""
+from __future__ import annotations
+
+import sys
+
+_BLAS = "scipy.linalg.cython_blas"
+
+
+def _load_numba_without_blas() -> None:
+    """Import numba and its array-math module with the BLAS module marked absent
+    (a None entry in sys.modules makes `import` raise ImportError), unless numba's
+    array math is already loaded or the BLAS module already imported."""
+    if "numba.np.arraymath" in sys.modules or _BLAS in sys.modules:
+        return
+    sys.modules[_BLAS] = None  # type: ignore[assignment]
+    try:
+        import numba.np.arraymath  # noqa: F401  (runs numba's BLAS probe, which now fails)
+    finally:
+        if sys.modules.get(_BLAS, 0) is None:
+            del sys.modules[_BLAS]
+
+
+_load_numba_without_blas()
+
+from numba import njit  # noqa: E402  (after the probe above, by design)
+
+__all__ = ["njit"]
