@@ -297,39 +297,71 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
     best of each distinct position, and store the best `width` in the second slot arrays.
     Returns how many were kept and the nodes (children) spent. Positions are told apart by
     the search's own table key, with the sleep marks of row 0 (none, since the beam keeps
-    none: `SearchArrays.reset` clears them)."""
+    none: `SearchArrays.reset` clears them).
+
+    Only this function runs with numba's runtime on, for the two sorts' arrays; the loops
+    that make and rebuild the children (`_children`, `_keep`) run with it off, where a call
+    of a helper costs no reference counting on its array arguments (kernel.py's docstring)."""
+    kids, nodes = _children(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
+                            scratch, sleep, d4, ranks, forced, npiles, bpiles, bh, bn, brd,
+                            kid_parent, kid_choice, kid_score, kid_k1, kid_k2, buf, rng,
+                            noise, up_weight)
+    # the best child of each distinct position (the key sums the piles' hashes, so piles in
+    # another order are the same position), then the best `width` of those
+    by_key = np.argsort(kid_k1[:kids])
+    keep = np.zeros(kids, dtype=np.bool_)
+    _best_of_each_key(kids, by_key, kid_k1, kid_k2, kid_score, keep)
+    ranked = np.argsort(-kid_score[:kids], kind="mergesort")
+    kept = _keep(si, kids, ranked, keep, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
+                 d4, ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd, parent,
+                 choice, kid_parent, kid_choice, buf, width)
+    return kept, nodes
+
+
+@njit(cache=True, _nrt=False)
+def _children(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scratch, sleep,
+              d4, ranks, forced, npiles, bpiles, bh, bn, brd, kid_parent, kid_choice,
+              kid_score, kid_k1, kid_k2, buf, rng, noise, up_weight):
+    """Every live child of the `count` kept positions of layer si, with its parent, choice,
+    score and key, in the kid arrays; returns how many, and the nodes (children made)."""
     nodes = 0
     kids = 0
     for k in range(count):
         for policy in range(POLICIES):
+            # the position after the policy's moves, shared by its placements: each is
+            # played, judged, then taken back (`kernel._undo` restores what the placement
+            # changed; what it leaves above a pile's height is never read)
+            _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, stockcnt, stock, si,
+                  npiles, ranks)
+            st[kernel.PLEN] = 0
+            _policy(policy, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, buf, d4,
+                    ranks, forced, npiles)
             for option in range(npiles + 1):
-                _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, stockcnt, stock,
-                      si, npiles, ranks)
-                st[kernel.PLEN] = 0
-                _policy(policy, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, buf,
-                        d4, ranks, forced, npiles)
                 code = _placement(option, st, stock, n, forced, npiles, h, piles)
                 if code < 0:
                     continue
                 kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
                 nodes += 1
-                if kernel._is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles,
-                                   scratch, kernel.ALL_OPTIONS):
-                    continue
-                k1, k2 = kernel._key(st, ph1, ph2, h, sleep, 0, npiles)
-                score = _score(st, reserve, piles, h, n, npiles, up_weight) * 1024
-                if noise > 0:
-                    score += _next_random(rng) % (noise * 1024)
-                kid_parent[kids] = k
-                kid_choice[kids] = policy * (npiles + 1) + option
-                kid_score[kids] = score
-                kid_k1[kids] = k1
-                kid_k2[kids] = k2
-                kids += 1
-    # the best child of each distinct position (the key sums the piles' hashes, so piles in
-    # another order are the same position), then the best `width` of those
-    by_key = np.argsort(kid_k1[:kids])
-    keep = np.zeros(kids, dtype=np.bool_)
+                if not kernel._is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles,
+                                       scratch, kernel.ALL_OPTIONS):
+                    k1, k2 = kernel._key(st, ph1, ph2, h, sleep, 0, npiles)
+                    score = _score(st, reserve, piles, h, n, npiles, up_weight) * 1024
+                    if noise > 0:
+                        score += _next_random(rng) % (noise * 1024)
+                    kid_parent[kids] = k
+                    kid_choice[kids] = policy * (npiles + 1) + option
+                    kid_score[kids] = score
+                    kid_k1[kids] = k1
+                    kid_k2[kids] = k2
+                    kids += 1
+                kernel._undo(code, st, piles, h, ph1, ph2, n, stockcnt)
+    return kids, nodes
+
+
+@njit(cache=True, _nrt=False)
+def _best_of_each_key(kids, by_key, kid_k1, kid_k2, kid_score, keep):
+    """Mark in `keep` the best-scored child of each distinct key (`by_key` orders the
+    children by the key's first word; ties of score go to the lower index)."""
     i = 0
     while i < kids:
         j = i
@@ -346,7 +378,14 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
                     break
             keep[c] = best
         i = j + 1
-    ranked = np.argsort(-kid_score[:kids], kind="mergesort")
+
+
+@njit(cache=True, _nrt=False)
+def _keep(si, kids, ranked, keep, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, d4,
+          ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd, parent, choice,
+          kid_parent, kid_choice, buf, width):
+    """Rebuild the marked children, best score first (`ranked`), into the second slot
+    arrays, at most `width` of them, recording each one's parent and choice; how many."""
     kept = 0
     for m in range(kids):
         c = ranked[m]
@@ -368,7 +407,7 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
         kept += 1
         if kept == width:
             break
-    return kept, nodes
+    return kept
 
 
 @njit(cache=True, _nrt=False)
