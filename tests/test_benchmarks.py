@@ -73,3 +73,22 @@ def test_hint_speed_times_every_decision_of_the_games() -> None:
     rows = [line.split() for line in result.stdout.splitlines() if line[:5].strip()[:1].isdigit()]
     assert sum(int(row[1]) for row in rows) == sum(game.decisions for game in games)
     assert f"games: 5, won {sum(game.won for game in games)}," in result.stdout
+
+
+def test_beam_share_counts_the_beams_own_nodes_and_wins() -> None:
+    """benchmarks/beam_share.py --width: its node and win counts are those of the same
+    beams run directly."""
+    from solver.patience.deal import deal_from_number
+    from solver.patience.rules import variant_rules
+    from solver.patience.search.beam import beam_search
+    from solver.patience.search.state import SearchArrays
+
+    command = [sys.executable, "benchmarks/beam_share.py", "--variant", "fanny", "--deals",
+               "2,6", "--width", "64"]
+    result = subprocess.run(command, cwd=ROOT, env=process_env(), capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    beams = [beam_search(SearchArrays(deal_from_number(variant_rules("fanny"), n)), 64,
+                         noise=2, seed=seed) for n in (2, 6) for seed in range(2)]
+    nodes, wins = sum(spent for _, spent in beams), sum(won for won, _ in beams)
+    assert f"2 beams of width 64 each: {nodes:,} nodes, {wins} won," in result.stdout
