@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -183,3 +185,20 @@ def process_env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     return env
+
+
+def read_pty_until(fd: int, marker: bytes | None, timeout: float) -> bytes:
+    """What a pseudo-terminal's leader reads until MARKER appears (None: until the other
+    side closes), or the timeout passes."""
+    seen, end = b"", time.monotonic() + timeout
+    while time.monotonic() < end and (marker is None or marker not in seen):
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the other side closed (Linux reports EIO)
+                break
+            if not chunk:
+                break
+            seen += chunk
+    return seen

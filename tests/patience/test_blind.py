@@ -7,10 +7,8 @@ import json
 import os
 import pty
 import random
-import select
 import signal
 import subprocess
-import time
 from collections import Counter
 from dataclasses import fields
 
@@ -25,7 +23,8 @@ from solver.patience.blind.sampling import (FIRST_ROUND, SamplePolicy, as_deal, 
 from solver.patience.deal import deal_from_number
 from solver.patience.line import STOCK
 from solver.patience.rules import variant_rules
-from tests.conftest import TINY, default_sigint, frog_argv, one_error_line, process_env, seeded
+from tests.conftest import (TINY, default_sigint, frog_argv, one_error_line, process_env,
+                            read_pty_until, seeded)
 from tests.patience.gen_games import random_game
 from tests.test_startup import heavy_modules
 
@@ -408,10 +407,10 @@ def test_ctrl_c_stops_a_playout_with_exit_3_and_keeps_its_moves(tmp_path):
                                          moves), stdout=subprocess.PIPE, stderr=follower,
                                text=True, env=process_env(), preexec_fn=default_sigint)
     os.close(follower)
-    shown = _read_until(leader, b"decisions", timeout=120)
+    shown = read_pty_until(leader, b"decisions", timeout=120)
     process.send_signal(signal.SIGINT)
     out, _ = process.communicate(timeout=60)
-    err = _read_until(leader, None, timeout=10).decode()
+    err = read_pty_until(leader, None, timeout=10).decode()
     os.close(leader)
     assert b"moves" in shown and out == ""
     assert process.returncode == 3 and err.rstrip().endswith("frog: interrupted"), err
@@ -420,22 +419,6 @@ def test_ctrl_c_stops_a_playout_with_exit_3_and_keeps_its_moves(tmp_path):
     played = [Move.parse(line, 5) for line in moves.read_text().splitlines()[1:]]
     assert played and replay(full("frog", 5), played).valid
 
-
-def _read_until(fd: int, marker: bytes | None, timeout: float) -> bytes:
-    """What a pseudo-terminal's leader reads until MARKER appears (None: until the other
-    side closes), or the timeout passes."""
-    seen, end = b"", time.monotonic() + timeout
-    while time.monotonic() < end and (marker is None or marker not in seen):
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:  # the other side closed (Linux reports EIO)
-                break
-            if not chunk:
-                break
-            seen += chunk
-    return seen
 
 
 @pytest.mark.parametrize("argv, code", [
