@@ -68,23 +68,22 @@ def main() -> None:
         result = driver.solve(deal_from_number(rules, number),
                               Limits(timeout=args.timeout, memory=args.memory),
                               noise=NOISE, seeds=sequence_seeds())
-        seconds = time.process_time() - began
         beam_nodes = int(result.stats.get("beam_nodes", 0))
-        dfs_nodes = result.nodes - beam_nodes
-        dfs_seconds = seconds - clock.seconds
-        for i, value in enumerate((dfs_nodes, beam_nodes, dfs_seconds, clock.seconds)):
-            totals[i] += value
-        print(f"{number:<10} {str(result.verdict):<10} {dfs_nodes:>10,} {beam_nodes:>11,}"
-              f"  {beam_nodes / max(result.nodes, 1):>6.1%} {clock.seconds / seconds:>6.1%}"
-              f"           {dfs_nodes / max(dfs_seconds, 1e-9) / 1e6:>6.2f}"
-              f"          {beam_nodes / max(clock.seconds, 1e-9) / 1e6:>6.2f}")
-    dfs_nodes, beam_nodes, dfs_seconds, beam_seconds = totals
-    nodes, seconds = dfs_nodes + beam_nodes, dfs_seconds + beam_seconds
-    print(f"all        {'':<10} {dfs_nodes:>10,} {beam_nodes:>11,}"
-          f"  {beam_nodes / max(nodes, 1):>6.1%} {beam_seconds / max(seconds, 1e-9):>6.1%}"
-          f"           {dfs_nodes / max(dfs_seconds, 1e-9) / 1e6:>6.2f}"
-          f"          {beam_nodes / max(beam_seconds, 1e-9) / 1e6:>6.2f}")
+        parts = (result.nodes - beam_nodes, beam_nodes,
+                 time.process_time() - began - clock.seconds, clock.seconds)
+        totals = [total + part for total, part in zip(totals, parts)]
+        print(_line(str(number), str(result.verdict), *parts))
+    print(_line("all", "", *totals))
 
+
+def _line(name: str, verdict: str, dfs_nodes: int, beam_nodes: int, dfs_seconds: float,
+          beam_seconds: float) -> str:
+    """One row of the table: each part's nodes, the beams' share and each part's speed."""
+    nodes, seconds = dfs_nodes + beam_nodes, dfs_seconds + beam_seconds
+    return (f"{name:<10} {verdict:<10} {dfs_nodes:>10,} {beam_nodes:>11,}"
+            f"  {beam_nodes / max(nodes, 1):>6.1%} {beam_seconds / max(seconds, 1e-9):>6.1%}"
+            f"           {dfs_nodes / max(dfs_seconds, 1e-9) / 1e6:>6.2f}"
+            f"          {beam_nodes / max(beam_seconds, 1e-9) / 1e6:>6.2f}")
 
 def beams_only(rules, numbers: list[int], width: int) -> None:
     """Two whole beams of `width` on each deal: their nodes, CPU seconds and wins."""

@@ -75,7 +75,7 @@ def test_the_probe_sees_a_search(files):
 #: Runs a search in process, then reports whether numba's BLAS probe pulled in SciPy's
 #: linear algebra, and whether that module can still be imported afterwards.
 BLAS_PROBE = """
-import importlib.util, json, sys
+import json, sys
 from solver.patience import deal_from_number, decide, variant_rules
 from solver.answer import Limits
 result = decide(deal_from_number(variant_rules("frog"), 3), "search", Limits(max_nodes=10**6))

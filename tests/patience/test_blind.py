@@ -420,7 +420,6 @@ def test_ctrl_c_stops_a_playout_with_exit_3_and_keeps_its_moves(tmp_path):
     assert played and replay(full("frog", 5), played).valid
 
 
-
 @pytest.mark.parametrize("argv, code", [
     (["hint", "3", "--policy", "pysol"], 0), (["playout", "3", "--policy", "tips", "-q"], 1),
     (["hint", "--help"], 0), (["playout", "--help"], 0),

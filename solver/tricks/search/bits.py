@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import binding, ir
-
-from solver.compiled import njit
-from numba import types  # noqa: I001  (numba after solver.compiled, which loads it)
+from numba import types
 from numba.core import cgutils, config
 from numba.extending import intrinsic
+
+from solver.compiled import njit
 
 POPCOUNT = np.array([bin(m).count("1") for m in range(512)], dtype=np.int64)
 LOW_RANKS = 4  # a suit's 9 bits are split 4 + 5 to keep the tables small (16x16, 32x32)
