@@ -13,8 +13,8 @@ from cli.errors import UserError
 from cli.limits import add_limit_arguments, limits_from, memory_size
 from solver.answer import Exit, SolverBug
 from solver.patience import METHODS, Rules, RulesError
-from solver.survey import (ENGINES, RETRY_SEQUENCE, CsvError, EngineError, Job, label,
-                           load_rows, parse_deal_ranges, rules_for, run_survey, Store,
+from solver.survey import (ENGINES, CsvError, EngineError, Job, label, load_rows,
+                           next_sequence, parse_deal_ranges, rules_for, run_survey, Store,
                            StoreError, write_rows)
 
 #: The methods a survey may decide with (`decide`'s, less the plain brute force).
@@ -83,8 +83,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--retry-unknown", action="store_true",
                         help="re-decide deals stored as unknown whose --timeout or --max-nodes was "
                         "tighter than this run's, or that another --method left unknown; the "
-                        "search then runs the strategy's next restart sequences: the first ones "
-                        "already failed on them")
+                        "search then runs the restart sequences after those the row ran (they "
+                        "already failed on it), so each retry pass tries new ones")
     parser.add_argument("--policy", metavar="NAME",
                         help="play each deal once without seeing the stock, with this blind "
                         "policy (pysol, tips, sample, ..., or best), instead of deciding it "
@@ -138,10 +138,8 @@ def command_survey(args: argparse.Namespace) -> int:
         stored = store.done(job.label)
         done = store.done(job.label, job.limits, job.method) if args.retry_unknown else stored
         todo = [number for number in deals if number not in done]
-        # a retried deal runs another restart sequence: sequence 0 already failed on it
-        parts = [(job, [number for number in todo if number not in stored]),
-                 (replace(job, sequence=RETRY_SEQUENCE),
-                  [number for number in todo if number in stored])]
+        parts = [(job, [number for number in todo if number not in stored])]
+        parts += _retry_parts(job, [number for number in todo if number in stored], store)
         workers = f"{args.jobs} job(s)" if args.jobs else "the Ray cluster's CPUs"
         print(f"{job.label}: {len(deals)} deals, {len(deals) - len(todo)} already in {args.db}, "
               f"{len(todo)} to decide with {workers}", file=sys.stderr)
@@ -152,6 +150,17 @@ def command_survey(args: argparse.Namespace) -> int:
           f"({bar.counts['winnable']} winnable, {bar.counts['unwinnable']} unwinnable, "
           f"{bar.counts['unknown']} unknown); see 'frog report {args.db}'", file=sys.stderr)
     return Exit.YES
+
+
+def _retry_parts(job: Job, numbers: list[int], store: Store) -> list[tuple[Job, list[int]]]:
+    """The retried deals as jobs by the restart sequence each runs first: the sequences
+    after those its stored row ran (`next_sequence`), since those already failed on it."""
+    stored = store.sequences(job.label)
+    by_sequence: dict[int, list[int]] = {}
+    for number in numbers:
+        by_sequence.setdefault(next_sequence(stored.get(number)), []).append(number)
+    return [(replace(job, sequence=sequence), part)
+            for sequence, part in sorted(by_sequence.items())]
 
 
 def _import(path: str, db: str) -> int:

@@ -14,6 +14,7 @@ import pytest
 from tests.conftest import default_sigint, frog_argv, process_env
 
 from solver.patience import NOISE, variant_rules
+from solver.patience.search import SEQUENCES
 from solver.patience.deal import deal_from_number
 from solver.patience.methods import decide
 from solver.answer import Limits
@@ -23,7 +24,8 @@ from cli.main import main
 from solver.survey.csv_rows import read_rows
 from solver.survey.store import COLUMNS, Store, parse_deal_ranges
 from solver.survey.blind_work import BlindRow
-from solver.survey.work import RETRY_SEQUENCE, Job, Row, decide_number, label, rules_for
+from solver.survey.work import (RETRY_SEQUENCE, Job, Row, decide_number, label, next_sequence,
+                                rules_for)
 
 #: A reduced game where most deals are won, some are lost, and each takes milliseconds.
 TINY = ["--variant", "frog", "--ranks", "4", "--waste-piles", "2"]
@@ -278,35 +280,58 @@ def test_a_row_is_what_the_solver_answers():
 
 # --- the commands end to end ----------------------------------------------------------------------
 
-def test_retry_unknown_reruns_only_tighter_unknowns_with_the_second_sequence(tmp_path, frog):
+def test_each_retry_pass_runs_the_restart_sequences_after_those_the_row_ran(tmp_path, frog):
     """Frog deal 3 is won by restart sequence 0 in 18,576 nodes, so it is unknown at 10K.
-    A retry at 1M nodes re-decides it with sequence 1 (the second core's: noise 3 x 20,
-    cycled), not again with sequence 0, which already failed within the earlier budget;
-    a deal stored for the first time by the same command runs sequence 0."""
+    A retry at 20K nodes runs sequences 4-7 (RETRY_SEQUENCE on: 0-3 already failed within
+    the earlier budget) and leaves it unknown again; the next retry, at 1M, runs sequences
+    8-11, not 4-7 once more. Each row keeps its first sequence, and a deal stored for the
+    first time by a retrying command runs sequence 0."""
     db = tmp_path / "retry.sqlite"
+    common = ("--timeout", "60s", "--memory", "16M", "--db", db)
     assert frog("survey", "--variant", "frog", "--deals", "3", "--max-nodes", "10K",
-                "--timeout", "60s", "--memory", "16M", "--db", db)[0] == 0
-    code, out, _ = frog("report", db, "--json")
-    assert json.loads(out)["frog"]["unknown"] == 1
-    code, _, err = frog("survey", "--variant", "frog", "--deals", "3-4", "--max-nodes", "1M",
+                *common)[0] == 0
+    for nodes, deals in (("20K", "3"), ("1M", "3-4")):
+        code, _, err = frog("survey", "--variant", "frog", "--deals", deals, "--max-nodes",
+                            nodes, "--retry-unknown", *common)
+        assert code == 0, err
+        with Store(db) as store:
+            if nodes == "20K":
+                assert store.sequences("frog") == {3: RETRY_SEQUENCE}
+                (verdict,), = store.db.execute("SELECT verdict FROM results WHERE deal = 3")
+                assert verdict == "unknown"
+            else:
+                rows = {deal: (verdict, nodes_, seed) for deal, verdict, nodes_, seed in
+                        store.db.execute("SELECT deal, verdict, nodes, seed FROM results")}
+    limits = Limits(max_nodes=1_000_000, timeout=60.0, memory=16 << 20)
+    third = decide(deal_from_number(variant_rules("frog"), 3), limits=limits,
+                   sequence=next_sequence(RETRY_SEQUENCE))
+    second = decide(deal_from_number(variant_rules("frog"), 3), limits=limits,
+                    sequence=RETRY_SEQUENCE)
+    fresh = decide(deal_from_number(variant_rules("frog"), 4), limits=limits)
+    assert third.nodes != second.nodes  # the two passes' sequences tell themselves apart
+    assert rows == {3: (third.verdict, third.nodes, RETRY_SEQUENCE + SEQUENCES),
+                    4: (fresh.verdict, fresh.nodes, 0)}
+
+
+def test_a_row_without_its_sequence_is_retried_as_one_a_fresh_search_left(tmp_path, frog):
+    """A row that keeps no sequence (stored before rows kept it) is retried from
+    RETRY_SEQUENCE, the sequences after a fresh deal's."""
+    db = tmp_path / "old.sqlite"
+    with Store(db) as store:
+        store.save(Row("frog", 3, "unknown", "node limit", 10_000, 0.1, None, 1e5),
+                   "0.1+old", Limits(max_nodes=10_000, memory=16 << 20), {})
+        assert store.sequences("frog") == {3: None}
+    code, _, err = frog("survey", "--variant", "frog", "--deals", "3", "--max-nodes", "20K",
                         "--timeout", "60s", "--memory", "16M", "--db", db, "--retry-unknown")
     assert code == 0, err
-    limits = Limits(max_nodes=1_000_000, timeout=60.0, memory=16 << 20)
-    retried = decide(deal_from_number(variant_rules("frog"), 3), limits=limits,
-                     sequence=RETRY_SEQUENCE)
-    fresh = decide(deal_from_number(variant_rules("frog"), 4), limits=limits)
-    first = decide(deal_from_number(variant_rules("frog"), 3), limits=limits)
-    assert retried.nodes != first.nodes  # the two sequences tell themselves apart here
     with Store(db) as store:
-        rows = {deal: (verdict, nodes) for deal, verdict, nodes in store.db.execute(
-            "SELECT deal, verdict, nodes FROM results WHERE label = 'frog'")}
-    assert rows == {3: (retried.verdict, retried.nodes), 4: (fresh.verdict, fresh.nodes)}
+        assert store.sequences("frog") == {3: RETRY_SEQUENCE}
 
 
 def test_a_cpsat_survey_retries_the_searchs_unknowns_and_says_so(tmp_path, frog):
     """The search stores most tiny deals as unknown at a 5-node limit (the lost ones are lost
     at the root); a retry with --method cpsat decides those the way the search does without
-    a limit, and their rows say cpsat."""
+    a limit, and their rows say cpsat (and keep no restart sequence)."""
     db = tmp_path / "methods.sqlite"
     code, _, err = frog("survey", *TINY, "--deals", "1-12", "--max-nodes", "5",
                         "--timeout", "30s", "--memory", "1M", "--db", db)
@@ -324,6 +349,9 @@ def test_a_cpsat_survey_retries_the_searchs_unknowns_and_says_so(tmp_path, frog)
         got = {r.deal: (r.verdict, r.method) for r in store.rows(TINY_LABEL)}
     assert got == {n: (verdict, "cpsat" if n in unknown else "search")
                    for n, verdict in expected.items()}
+    with Store(db) as store:  # CP-SAT ran no restart sequence
+        assert store.sequences(TINY_LABEL) == {n: None if n in unknown else 0
+                                               for n in range(1, 13)}
     code, out, _ = frog("report", db)
     assert code == 0 and "--method cpsat" in out
     # decided rows are not retried, whatever the method

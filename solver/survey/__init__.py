@@ -14,10 +14,11 @@ from solver.survey.plots import PlotsUnavailable, write_plots
 from solver.survey.runner import ENGINES, EngineError, run_survey, solver_version
 from solver.survey.stats import crosstab, summarise
 from solver.survey.store import Store, StoreError, parse_deal_ranges
-from solver.survey.work import RETRY_SEQUENCE, Job, Row, asked_method, label, rules_for
+from solver.survey.work import (RETRY_SEQUENCE, Job, Row, asked_method, label, next_sequence,
+                                rules_for)
 
 __all__ = ["BENCH_FORMAT", "ENGINES", "CsvError", "DealSetError", "EngineError", "Job",
            "PlotsUnavailable", "RETRY_SEQUENCE", "Row", "Store", "StoreError", "asked_method",
            "bench_document", "compare", "crosstab", "default_sets_path", "label", "load_rows",
-           "load_sets", "open_results", "parse_deal_ranges", "rules_for", "run_bench",
+           "load_sets", "next_sequence", "open_results", "parse_deal_ranges", "rules_for", "run_bench",
            "run_survey", "solver_version", "summarise", "write_plots", "write_rows"]

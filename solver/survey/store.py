@@ -38,7 +38,9 @@ CREATE TABLE IF NOT EXISTS results (
     policy TEXT,                   -- NULL: open play (every card known, the solver's answer);
                                    -- a row of play without that knowledge names its policy
                                    -- here, and its label names it too (the key is label, deal)
-    seed INTEGER,                  -- blind play: the policy's random seed (NULL: open play)
+    seed INTEGER,                  -- blind play: the policy's random seed; open play: the
+                                   -- search's first restart sequence (Row.sequence; NULL:
+                                   -- CP-SAT alone, or a row stored before rows kept it)
     decisions INTEGER,             -- blind play: the policy's real choices (NULL: open play)
     PRIMARY KEY (label, deal)
 ) WITHOUT ROWID
@@ -116,18 +118,25 @@ class Store:
                              or (method is not None
                                  and asked_method(row_method) != method)))}
 
+    def sequences(self, label: str) -> dict[int, int | None]:
+        """Each stored deal of an open-play label with its row's first restart sequence
+        (the `seed` column; None where the row keeps none)."""
+        return dict(self._read("SELECT deal, seed FROM results WHERE label = ?"
+                               " AND policy IS NULL", (label,)))
+
     def save(self, row: Row, version: str, limits: Limits, rules: dict) -> None:
         """Store one decided deal and commit at once. A row replaces only an earlier row of the
-        same deal (a retried unknown); the primary key rules out duplicates."""
+        same deal (a retried unknown); the primary key rules out duplicates. The `seed` column
+        keeps the row's first restart sequence (`Row.sequence`), for a later retry."""
         if row.verdict == "unknown" and row.reason == "interrupted":
             raise ValueError("an interrupted search is not a result; it must not be stored")
         self.db.execute(
             "INSERT OR REPLACE INTO results (label, deal, verdict, reason, nodes, seconds, moves,"
-            " nodes_per_second, solver_version, max_nodes, timeout, memory, rules, method)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " nodes_per_second, solver_version, max_nodes, timeout, memory, rules, method, seed)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (row.label, row.deal, row.verdict, row.reason, row.nodes, row.seconds, row.moves,
              row.nodes_per_second, version, limits.max_nodes, limits.timeout, limits.memory,
-             json.dumps(rules, sort_keys=True), row.method))
+             json.dumps(rules, sort_keys=True), row.method, row.sequence))
         self.db.commit()
 
     def count(self) -> int:

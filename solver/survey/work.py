@@ -16,9 +16,10 @@ from solver.patience.search import SEQUENCES
 class Job:
     """What to decide: a rules label (see `label`), its rules and the limits, the method
     (`decide`'s: "search", "cpsat" or "portfolio") and the first restart sequence of the
-    search strategy (0, the standard one, as in `frog solve`; a retry of unknown deals starts
-    at RETRY_SEQUENCE, because the first sequences already failed on them within the earlier
-    budget and would spend that much again on the same restarts)."""
+    search strategy (0, the standard one, as in `frog solve`; a retry of an unknown deal
+    starts after the sequences its stored row ran (`next_sequence`), because those already
+    failed on it within the earlier budget and would spend that much again on the same
+    restarts)."""
 
     label: str
     rules: Rules
@@ -27,9 +28,18 @@ class Job:
     method: str = "search"
 
 
-#: The first restart sequence that `--retry-unknown` runs: the strategy's next sequences
-#: after those a fresh deal ran (0 .. SEQUENCES - 1).
+#: The first restart sequence that `--retry-unknown` runs on a row that does not record its
+#: own: the strategy's next sequences after those a fresh deal runs (0 .. SEQUENCES - 1).
 RETRY_SEQUENCE = SEQUENCES
+
+
+def next_sequence(stored: int | None) -> int:
+    """The first restart sequence a retry of an unknown row runs: the row's search ran
+    sequences `stored` .. `stored` + SEQUENCES - 1 within its budget, and running them again
+    would spend that budget once more on the same restarts before anything new. A row
+    without a sequence (decided by CP-SAT alone, or stored before rows recorded it) counts
+    as one a fresh deal's search left: the retry runs RETRY_SEQUENCE on."""
+    return RETRY_SEQUENCE if stored is None else stored + SEQUENCES
 
 
 @dataclass
@@ -37,7 +47,10 @@ class Row:
     """One decided deal. `moves` is the length of the winning line (None unless winnable);
     `method` is the method that answered (`Result.method`: "search", "cpsat", or for the
     portfolio "portfolio/search", "portfolio/cpsat", or "portfolio" when neither decided).
-    `nodes` counts search nodes, except in a "cpsat" row, where it is CP-SAT's conflicts."""
+    `nodes` counts search nodes, except in a "cpsat" row, where it is CP-SAT's conflicts.
+    `sequence` is the first of the restart sequences the search ran (`Job.sequence`; None
+    when no search ran, under --method cpsat): a later retry of an unknown row runs the
+    sequences after its own (`next_sequence`)."""
 
     label: str
     deal: int
@@ -48,6 +61,7 @@ class Row:
     moves: int | None
     nodes_per_second: float
     method: str = "search"
+    sequence: int | None = None
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -82,5 +96,6 @@ def decide_number(job: Job, number: int) -> Row:
         raise SolverBug(f"{job.label} deal {number}: {exc}") from None
     return Row(job.label, number, result.verdict, result.reason, result.nodes, result.seconds,
                len(result.moves) if result.moves else None,
-               float(result.stats.get("nodes_per_second", 0)), result.method)
+               float(result.stats.get("nodes_per_second", 0)), result.method,
+               None if job.method == "cpsat" else job.sequence)
 
