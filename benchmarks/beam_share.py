@@ -2,7 +2,7 @@
 
 benchmarks/kernel_profile.py accounts for the depth-first kernel's time per node; on a deal
 that runs past BEAM_START_NODES the strategy also spends nodes and time in beams. This runs
-each deal as `frog solve N --jobs 1 --timeout T` does (the strategy's four sequences on one
+each deal as `frog solve N --jobs 1 --timeout T` does (the strategy's eight sequences on one
 core), times every beam, and prints per deal the nodes and CPU seconds of each part and
 its speed (CPU seconds, `time.process_time`, so that the shares hold on a busy machine;
 the time limit itself is wall time, as in `frog solve`):

@@ -51,8 +51,9 @@ def test_other_seeds_are_other_complete_searches():
 def test_worker_plans_split_the_limits():
     plans = parallel.worker_plans(2, 20, Limits(max_nodes=1_000_001, timeout=10.0,
                                                 memory=1 << 30), 200_000, 1.5)
-    # the strategy's four sequences, two to a worker; each runs at its own sequence_noise
-    assert [(plan.seeds, plan.noise) for plan in plans] == [((0, 2), 20), ((1, 3), 20)]
+    # the strategy's eight sequences, four to a worker; each runs at its own sequence_noise
+    assert [(plan.seeds, plan.noise) for plan in plans] == [((0, 2, 4, 6), 20),
+                                                            ((1, 3, 5, 7), 20)]
     assert sum(plan.limits.max_nodes for plan in plans) == 800_001
     assert all(plan.limits.memory == 1 << 29 for plan in plans)
     assert all(plan.limits.timeout == pytest.approx(8.5) for plan in plans)
@@ -269,7 +270,7 @@ def test_portfolio_plans_hand_the_last_worker_over_to_cpsat():
     plans = parallel.worker_plans(3, 20, Limits(max_nodes=1_000_001, timeout=10.0,
                                                 memory=3 << 30), 200_000, 1.5, cpsat=True)
     assert [(plan.method, plan.seeds) for plan in plans] == [
-        ("search", (0, 3)), ("search", (1,)), ("cpsat", (2,))]
+        ("search", (0, 3, 6)), ("search", (1, 4, 7)), ("cpsat", (2, 5))]
     assert [plan.limits.max_nodes for plan in plans] == [266_667, 266_667, 266_667]
     assert all(plan.limits.memory == 1 << 30 for plan in plans)
     assert all(plan.limits.timeout == pytest.approx(8.5) for plan in plans)

@@ -21,7 +21,7 @@ from solver.patience.deal import deal_from_number
 from solver.patience import deal_after, replay
 from solver.patience.rules import variant_rules
 from solver.answer import Limits
-from solver.patience.search import RULE_SWITCHES, driver, is_dead, kernel, solve
+from solver.patience.search import RULE_SWITCHES, SEQUENCES, driver, is_dead, kernel, solve
 
 BRUTE_STATES = 200_000
 SMALL_TABLE = Limits(memory=1 << 16)
@@ -140,7 +140,7 @@ def test_interleaved_sequences_sharing_a_table_agree(seed: int, monkeypatch) -> 
     tally = Tally()
     for deal in _games(300, seed, "interleaved"):
         tally.add(deal, compare_methods(deal, {
-            "brute": _brute, "interleaved": _search(seeds=(0, 1, 2, 3)),
+            "brute": _brute, "interleaved": _search(seeds=tuple(range(SEQUENCES))),
             "interleaved, tiny table": _search(tiny=True, seeds=(1, 2))}))
     assert tally.unwinnable >= 15 and tally.winnable >= 150, tally.summary()
 
