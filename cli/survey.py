@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -222,7 +223,22 @@ def engine_deals_and_rules(args: argparse.Namespace) -> tuple[list[int], Rules]:
 
 def run_parts(store: Store, parts: list, args: argparse.Namespace, bar: "_Bar") -> bool:
     """Run each (job, deal numbers) of `parts` into the store, counting on `bar`; False
-    after Ctrl-C, once the stop is reported (every row saved so far stays)."""
+    after Ctrl-C, or SIGTERM (`kill PID`: how a survey run in the background, which ignores
+    Ctrl-C's SIGINT, is stopped), once the stop is reported (every row saved so far stays,
+    and the workers are stopped with the main process)."""
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        return _run_parts(store, parts, args, bar)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """SIGTERM's handler while a survey runs: the same stop as Ctrl-C's."""
+    raise KeyboardInterrupt
+
+
+def _run_parts(store: Store, parts: list, args: argparse.Namespace, bar: "_Bar") -> bool:
     try:
         for job, numbers in parts:
             if numbers:

@@ -490,7 +490,11 @@ def test_killed_survey_resumes_without_loss_or_duplicates(tmp_path):
                                  limits=Limits(memory=1 << 20)).verdict
 
 
-def test_ctrl_c_stops_at_once_keeping_the_saved_rows(tmp_path):
+@pytest.mark.parametrize("stop", ["ctrl-c", "kill"])
+def test_ctrl_c_or_kill_stops_at_once_keeping_the_saved_rows(tmp_path, stop):
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) and `kill PID`
+    (SIGTERM to the main process alone: how a survey in the background is stopped) both
+    stop the survey at once with exit 3, keep every saved row, and leave no worker behind."""
     db = tmp_path / "interrupted.sqlite"
     command = frog_argv("survey", *TINY, "--deals", "1-5000", "--jobs", "2",
                         "--timeout", "5s", "--memory", "1M", "--db", db)
@@ -505,13 +509,29 @@ def test_ctrl_c_stops_at_once_keeping_the_saved_rows(tmp_path):
                 break
         except sqlite3.OperationalError:
             continue
-    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
+    if stop == "ctrl-c":
+        os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
+    else:
+        process.terminate()
     _, err = process.communicate(timeout=20)
     assert process.returncode == 3
     assert "stopped" in err and "run the same command to continue" in err
     assert "Traceback" not in err
     kept = rows_of(db)
     assert 50 <= len(kept) < 5000 and len({deal for _, deal, _, _ in kept}) == len(kept)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and _group_alive(process.pid):
+        time.sleep(0.1)
+    assert not _group_alive(process.pid), "a worker outlived the survey"
+
+
+def _group_alive(group: int) -> bool:
+    """Whether any process of the process group is still running."""
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def bench_run(tmp_path, frog, name):

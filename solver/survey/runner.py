@@ -50,8 +50,10 @@ def unit_of(job: Job | BlindJob) -> Callable:
 
 def _worker_start() -> None:
     """Workers ignore Ctrl-C: the main process decides what to stop, and a worker's search
-    must not turn the signal into an 'interrupted' row."""
+    must not turn the signal into an 'interrupted' row. SIGTERM, with which the main process
+    stops them, ends them at once, whatever handler they inherited from it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def local_results(job: Job | BlindJob, deals: list[int], jobs: int
