@@ -85,6 +85,7 @@ def _line(name: str, verdict: str, dfs_nodes: int, beam_nodes: int, dfs_seconds:
             f"           {dfs_nodes / max(dfs_seconds, 1e-9) / 1e6:>6.2f}"
             f"          {beam_nodes / max(beam_seconds, 1e-9) / 1e6:>6.2f}")
 
+
 def beams_only(rules, numbers: list[int], width: int) -> None:
     """Two whole beams of `width` on each deal: their nodes, CPU seconds and wins."""
     nodes, wins, began = 0, 0, time.process_time()

@@ -156,6 +156,8 @@ def command_survey(args: argparse.Namespace) -> int:
 def _retry_parts(job: Job, numbers: list[int], store: Store) -> list[tuple[Job, list[int]]]:
     """The retried deals as jobs by the restart sequence each runs first: the sequences
     after those its stored row ran (`next_sequence`), since those already failed on it."""
+    if not numbers:  # a survey of new deals need not read the label's rows
+        return []
     stored = store.sequences(job.label)
     by_sequence: dict[int, list[int]] = {}
     for number in numbers:

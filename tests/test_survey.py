@@ -284,8 +284,9 @@ def test_each_retry_pass_runs_the_restart_sequences_after_those_the_row_ran(tmp_
     """Frog deal 3 is won by restart sequence 0 in 18,576 nodes, so it is unknown at 10K.
     A retry at 20K nodes runs the sequences after the first pass's (RETRY_SEQUENCE on: those
     already failed within the earlier budget) and leaves it unknown again; the next retry, at
-    1M, runs the sequences after those, not the second pass's once more. Each row keeps its first sequence, and a deal stored for the
-    first time by a retrying command runs sequence 0."""
+    1M, runs the sequences after those, not the second pass's once more. Each row keeps its
+    first sequence, and a deal stored for the first time by a retrying command runs
+    sequence 0."""
     db = tmp_path / "retry.sqlite"
     common = ("--timeout", "60s", "--memory", "16M", "--db", db)
     assert frog("survey", "--variant", "frog", "--deals", "3", "--max-nodes", "10K",

@@ -20,5 +20,5 @@ from solver.survey.work import (RETRY_SEQUENCE, Job, Row, asked_method, label, n
 __all__ = ["BENCH_FORMAT", "ENGINES", "CsvError", "DealSetError", "EngineError", "Job",
            "PlotsUnavailable", "RETRY_SEQUENCE", "Row", "Store", "StoreError", "asked_method",
            "bench_document", "compare", "crosstab", "default_sets_path", "label", "load_rows",
-           "load_sets", "next_sequence", "open_results", "parse_deal_ranges", "rules_for", "run_bench",
-           "run_survey", "solver_version", "summarise", "write_plots", "write_rows"]
+           "load_sets", "next_sequence", "open_results", "parse_deal_ranges", "rules_for",
+           "run_bench", "run_survey", "solver_version", "summarise", "write_plots", "write_rows"]
