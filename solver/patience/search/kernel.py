@@ -322,12 +322,19 @@ def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, opt
                     ptr[s - 1] -= 1
                 stacked -= 1
                 changed = True
-                if same and bound[r] < need:
-                    bound[r] = need
-                if higher:
+                if same and higher:
+                    # Both terms raise bound[t] to need for every t <= r, so bound stays
+                    # non-increasing in t and the entries below need are a run ending at
+                    # r: raising that run, down to the first t at need, is the same update.
+                    t = r
+                    while t > 0 and bound[t] < need:
+                        bound[t] = need
+                        t -= 1
+                elif same:
+                    bound[r] = max(bound[r], need)
+                elif higher:
                     for t in range(1, r):
-                        if bound[t] < need:
-                            bound[t] = need
+                        bound[t] = max(bound[t], need)
     if stacked > 0:
         return True
     for r in range(1, ranks + 1):
