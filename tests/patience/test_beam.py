@@ -21,7 +21,7 @@ from solver.patience.line import FOUNDATION
 from solver.patience.brute import brute_solve
 from solver.patience.deal import deal_from_number, parse_deal
 from solver.patience.rules import variant_rules
-from solver.patience.search import beam, driver, solve
+from solver.patience.search import beam, driver, kernel, solve
 from solver.patience.search.beam import Beam, beam_search
 from solver.patience.search.decode import decode_win
 from solver.patience.search.state import SearchArrays
@@ -154,6 +154,53 @@ def test_a_beam_wins_a_deal_the_restarts_leave_open() -> None:
     won, nodes = beam_search(arrays, width=2000)
     assert won and nodes < 1_000_000
     assert len(decode_win(deal, arrays.winning_codes())) >= 52
+
+
+def _layer_tested_first(b: Beam) -> list[tuple[int, int]]:
+    """The (parent, choice) of the positions the next layer of beam `b` (no noise) keeps
+    when every child is put to the dead test first: the live children, the best of each
+    position, the best `width` of those (ties to the earlier child)."""
+    a, npiles, si = b.arrays, b.arrays.npiles, b.layer
+    children = []  # (-score, index, key, parent, choice) of the live children
+    for k in range(b.count):
+        for policy in range(beam.POLICIES):
+            for option in range(npiles + 1):
+                beam._load(k, *b.slots[0], a.st, a.piles, a.h, a.ph1, a.ph2, a.n, a.stockcnt,
+                           a.stock, si, npiles, a.ranks)
+                a.st[kernel.PLEN] = 0
+                beam._policy(policy, a.st, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2, a.n,
+                             a.stockcnt, b.buffer, a.d4, a.ranks, a.forced, npiles)
+                code = beam._placement(option, a.st, a.stock, a.n, a.forced, npiles, a.h,
+                                       a.piles)
+                if code < 0:
+                    continue
+                kernel._apply(code, a.st, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2, a.n,
+                              a.stockcnt)
+                if kernel._is_dead(a.st, a.reserve, a.piles, a.h, a.n, a.stockcnt, a.d4,
+                                   a.ranks, npiles, a.scratch, kernel.ALL_OPTIONS):
+                    continue
+                key = kernel._key(a.st, a.ph1, a.ph2, a.h, a.sleep, 0, npiles)
+                score = beam._score(a.st, a.reserve, a.piles, a.h, a.n, npiles, b.up_weight)
+                children.append((-score, len(children), key, k, policy * (npiles + 1) + option))
+    best: dict[tuple[int, int], tuple] = {}
+    for child in children:
+        if child[2] not in best or child[:2] < best[child[2]][:2]:
+            best[child[2]] = child
+    return [(c[3], c[4]) for c in sorted(best.values())[:b.width]]
+
+
+def test_a_beam_layer_keeps_what_testing_every_child_first_keeps() -> None:
+    """The beam puts only the children it reaches, best first, to the dead test (beam.py,
+    `_expand`); each layer must hold what testing every child first would keep."""
+    for variant, number in (("frog", 8331), ("fanny", 4894), ("sir-tommy", 5)):
+        b = Beam(SearchArrays(deal_from_number(variant_rules(variant), number)), 40)
+        while b.layer < b.layers and b.count:
+            expected = _layer_tested_first(b)
+            b.step()
+            kept = list(zip(b.parent[b.layer - 1, :b.count].tolist(),
+                            b.choice[b.layer - 1, :b.count].tolist()))
+            assert kept == expected, (variant, number, b.layer)
+        assert b.layer > 20, (variant, number)
 
 
 def test_beams_keep_the_node_limit_exact() -> None:

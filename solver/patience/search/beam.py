@@ -293,17 +293,24 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
             d4, ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd, parent, choice,
             kid_parent, kid_choice, kid_score, kid_k1, kid_k2, buf, rng, width, noise,
             up_weight):
-    """Layer si -> si + 1: score every live child of the `count` kept positions, keep the
-    best of each distinct position, and store the best `width` in the second slot arrays.
-    Returns how many were kept and the nodes (children) spent. Positions are told apart by
-    the search's own table key, with the sleep marks of row 0 (none, since the beam keeps
-    none: `SearchArrays.reset` clears them).
+    """Layer si -> si + 1: score every child of the `count` kept positions, keep the best
+    of each distinct position, and store the best `width` that the dead test does not
+    refute in the second slot arrays. Returns how many were kept and the nodes (children)
+    spent. Positions are told apart by the search's own table key, with the sleep marks of
+    row 0 (none, since the beam keeps none: `SearchArrays.reset` clears them).
+
+    The dead test runs only on the children `_keep` reaches, best first, not on every
+    child: the same layer is kept as when every child is tested first and the dead ones
+    dropped, because the test depends on the position alone, so the children of one key
+    are all dead or all live (the best of a key is the same either way), and dropping the
+    dead ones leaves the live ones in the same order. A layer has some ten children a kept
+    position; the test, the costliest step of a child, now runs on about two.
 
     Only this function runs with numba's runtime on, for the two sorts' arrays; the loops
     that make and rebuild the children (`_children`, `_keep`) run with it off, where a call
     of a helper costs no reference counting on its array arguments (kernel.py's docstring)."""
     kids, nodes = _children(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
-                            scratch, sleep, d4, ranks, forced, npiles, bpiles, bh, bn, brd,
+                            sleep, d4, ranks, forced, npiles, bpiles, bh, bn, brd,
                             kid_parent, kid_choice, kid_score, kid_k1, kid_k2, buf, rng,
                             noise, up_weight)
     # the best child of each distinct position (the key sums the piles' hashes, so piles in
@@ -313,17 +320,18 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
     _best_of_each_key(kids, by_key, kid_k1, kid_k2, kid_score, keep)
     ranked = np.argsort(-kid_score[:kids], kind="mergesort")
     kept = _keep(si, kids, ranked, keep, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
-                 d4, ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd, parent,
-                 choice, kid_parent, kid_choice, buf, width)
+                 scratch, d4, ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd,
+                 parent, choice, kid_parent, kid_choice, buf, width)
     return kept, nodes
 
 
 @njit(cache=True, _nrt=False)
-def _children(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scratch, sleep,
+def _children(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sleep,
               d4, ranks, forced, npiles, bpiles, bh, bn, brd, kid_parent, kid_choice,
               kid_score, kid_k1, kid_k2, buf, rng, noise, up_weight):
-    """Every live child of the `count` kept positions of layer si, with its parent, choice,
-    score and key, in the kid arrays; returns how many, and the nodes (children made)."""
+    """Every child of the `count` kept positions of layer si, with its parent, choice,
+    score and key, in the kid arrays; returns how many, and the nodes (children made).
+    The dead test waits for `_keep` (see `_expand`)."""
     nodes = 0
     kids = 0
     for k in range(count):
@@ -342,18 +350,16 @@ def _children(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sc
                     continue
                 kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
                 nodes += 1
-                if not kernel._is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles,
-                                       scratch, kernel.ALL_OPTIONS):
-                    k1, k2 = kernel._key(st, ph1, ph2, h, sleep, 0, npiles)
-                    score = _score(st, reserve, piles, h, n, npiles, up_weight) * 1024
-                    if noise > 0:
-                        score += _next_random(rng) % (noise * 1024)
-                    kid_parent[kids] = k
-                    kid_choice[kids] = policy * (npiles + 1) + option
-                    kid_score[kids] = score
-                    kid_k1[kids] = k1
-                    kid_k2[kids] = k2
-                    kids += 1
+                k1, k2 = kernel._key(st, ph1, ph2, h, sleep, 0, npiles)
+                score = _score(st, reserve, piles, h, n, npiles, up_weight) * 1024
+                if noise > 0:
+                    score += _next_random(rng) % (noise * 1024)
+                kid_parent[kids] = k
+                kid_choice[kids] = policy * (npiles + 1) + option
+                kid_score[kids] = score
+                kid_k1[kids] = k1
+                kid_k2[kids] = k2
+                kids += 1
                 kernel._undo(code, st, piles, h, ph1, ph2, n, stockcnt)
     return kids, nodes
 
@@ -381,11 +387,12 @@ def _best_of_each_key(kids, by_key, kid_k1, kid_k2, kid_score, keep):
 
 
 @njit(cache=True, _nrt=False)
-def _keep(si, kids, ranked, keep, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, d4,
-          ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd, parent, choice,
-          kid_parent, kid_choice, buf, width):
-    """Rebuild the marked children, best score first (`ranked`), into the second slot
-    arrays, at most `width` of them, recording each one's parent and choice; how many."""
+def _keep(si, kids, ranked, keep, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
+          scratch, d4, ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd,
+          parent, choice, kid_parent, kid_choice, buf, width):
+    """Rebuild the marked children, best score first (`ranked`), and keep those the dead
+    test does not refute in the second slot arrays, at most `width` of them, recording
+    each one's parent and choice; how many."""
     kept = 0
     for m in range(kids):
         c = ranked[m]
@@ -401,6 +408,9 @@ def _keep(si, kids, ranked, keep, reserve, stock, piles, h, ph1, ph2, n, stockcn
                 ranks, forced, npiles)
         code = _placement(option, st, stock, n, forced, npiles, h, piles)
         kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+        if kernel._is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch,
+                           kernel.ALL_OPTIONS):
+            continue
         _save(kept, npiles2, nh, nn, nrd, st, piles, h, n, npiles, ranks)
         parent[si, kept] = k
         choice[si, kept] = kid_choice[c]
