@@ -165,8 +165,9 @@ def _layer_tested_first(b: Beam) -> list[tuple[int, int]]:
     for k in range(b.count):
         for policy in range(beam.POLICIES):
             for option in range(npiles + 1):
-                beam._load(k, *b.slots[0], a.st, a.piles, a.h, a.ph1, a.ph2, a.n, a.stockcnt,
-                           a.stock, si, npiles, a.ranks)
+                beam._load(k, *b.slots[0], a.st, a.piles, a.h, a.ph1, a.ph2, a.n, si, npiles,
+                           a.ranks, True)
+                beam._count_stock(a.stockcnt, a.stock, si, a.ranks)
                 a.st[kernel.PLEN] = 0
                 beam._policy(policy, a.st, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2, a.n,
                              a.stockcnt, b.buffer, a.d4, a.ranks, a.forced, npiles)

@@ -162,9 +162,11 @@ def beam_search(arrays: SearchArrays, width: int, noise: int = 0, seed: int = 0,
 
 
 @njit(cache=True, _nrt=False)
-def _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, stockcnt, stock, si,
-          npiles, ranks):
-    """Make beam slot k the working position (at stock index si), pile hashes included."""
+def _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, si, npiles, ranks, hashes):
+    """Make beam slot k the working position (at stock index si), with its pile hashes if
+    `hashes` (the keys need them; rebuilding a child for the dead test and the next layer
+    does not, and hashing every stacked card is most of a load). The stock's rank counts
+    are the same for every position of a layer: `_count_stock` sets them."""
     st[RD] = brd[k]
     st[SI] = si
     up = 0
@@ -172,16 +174,25 @@ def _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, stockcnt, stock, si
         n[r] = bn[k, r]
     for r in range(1, ranks + 1):
         up += n[r]
-        stockcnt[r] = 0
     st[UP] = up
-    for i in range(si, stock.shape[0]):
-        stockcnt[stock[i]] += 1
     for p in range(npiles):
         h[p] = bh[k, p]
         for i in range(h[p]):
             piles[p, i] = bpiles[k, p, i]
-            ph1[p, i + 1] = kernel._pile_hash(ph1[p, i], piles[p, i], 0)
-            ph2[p, i + 1] = kernel._pile_hash(ph2[p, i], piles[p, i], 1)
+        if hashes:
+            for i in range(h[p]):
+                ph1[p, i + 1] = kernel._pile_hash(ph1[p, i], piles[p, i], 0)
+                ph2[p, i + 1] = kernel._pile_hash(ph2[p, i], piles[p, i], 1)
+
+
+@njit(cache=True, _nrt=False)
+def _count_stock(stockcnt, stock, si, ranks):
+    """The rank counts of the stock from index si on (what `_load` leaves as it is: every
+    move a layer plays on a loaded position is taken back or leaves them as they were)."""
+    for r in range(ranks + 2):
+        stockcnt[r] = 0
+    for i in range(si, stock.shape[0]):
+        stockcnt[stock[i]] += 1
 
 
 @njit(cache=True, _nrt=False)
@@ -306,7 +317,7 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
     dead ones leaves the live ones in the same order. A layer has some ten children a kept
     position; the test, the costliest step of a child, now runs on about two.
 
-    Only this function runs with numba's runtime on, for the two sorts' arrays; the loops
+    Only this function runs with numba's runtime on, for the selection's arrays; the loops
     that make and rebuild the children (`_children`, `_keep`) run with it off, where a call
     of a helper costs no reference counting on its array arguments (kernel.py's docstring)."""
     kids, nodes = _children(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
@@ -315,11 +326,13 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
                             noise, up_weight)
     # the best child of each distinct position (the key sums the piles' hashes, so piles in
     # another order are the same position), then the best `width` of those
-    by_key = np.argsort(kid_k1[:kids])
-    keep = np.zeros(kids, dtype=np.bool_)
-    _best_of_each_key(kids, by_key, kid_k1, kid_k2, kid_score, keep)
-    ranked = np.argsort(-kid_score[:kids], kind="mergesort")
-    kept = _keep(si, kids, ranked, keep, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
+    slots = 2
+    while slots < 2 * kids:
+        slots *= 2
+    best = np.full(slots, -1, dtype=np.int64)
+    ranking = np.empty(max(1, kids), dtype=np.int64)
+    candidates = _best_of_each_key(kids, kid_k1, kid_k2, kid_score, best, ranking)
+    kept = _keep(si, ranking, candidates, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
                  scratch, d4, ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd,
                  parent, choice, kid_parent, kid_choice, buf, width)
     return kept, nodes
@@ -334,14 +347,19 @@ def _children(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sl
     The dead test waits for `_keep` (see `_expand`)."""
     nodes = 0
     kids = 0
+    _count_stock(stockcnt, stock, si, ranks)
     for k in range(count):
+        # loaded once for both policies (a load hashes every stacked card): the moves of a
+        # policy are taken back before the next one, as the placements are
+        _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, si, npiles, ranks, True)
+        st[kernel.PLEN] = 0
         for policy in range(POLICIES):
             # the position after the policy's moves, shared by its placements: each is
             # played, judged, then taken back (`kernel._undo` restores what the placement
             # changed; what it leaves above a pile's height is never read)
-            _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, stockcnt, stock, si,
-                  npiles, ranks)
-            st[kernel.PLEN] = 0
+            while st[kernel.PLEN] > 0:
+                st[kernel.PLEN] -= 1
+                kernel._undo(buf[st[kernel.PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
             _policy(policy, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, buf, d4,
                     ranks, forced, npiles)
             for option in range(npiles + 1):
@@ -364,43 +382,76 @@ def _children(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sl
     return kids, nodes
 
 
-@njit(cache=True, _nrt=False)
-def _best_of_each_key(kids, by_key, kid_k1, kid_k2, kid_score, keep):
-    """Mark in `keep` the best-scored child of each distinct key (`by_key` orders the
-    children by the key's first word; ties of score go to the lower index)."""
-    i = 0
-    while i < kids:
-        j = i
-        while j + 1 < kids and kid_k1[by_key[j + 1]] == kid_k1[by_key[i]]:
-            j += 1
-        for m in range(i, j + 1):  # within equal first words, compare the second words
-            c = by_key[m]
-            best = True
-            for o in range(i, j + 1):
-                d = by_key[o]
-                if d != c and kid_k2[d] == kid_k2[c] and \
-                        (kid_score[d] > kid_score[c] or (kid_score[d] == kid_score[c] and d < c)):
-                    best = False
-                    break
-            keep[c] = best
-        i = j + 1
+#: A child's place in the ranking: score << RANK_SHIFT, plus a part that puts the earlier of
+#: two children with equal scores first (a layer has fewer than 2^32 children).
+RANK_SHIFT = 32
+RANK_LOW = (1 << RANK_SHIFT) - 1
 
 
 @njit(cache=True, _nrt=False)
-def _keep(si, kids, ranked, keep, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
+def _best_of_each_key(kids, kid_k1, kid_k2, kid_score, best, ranking):
+    """Find the best-scored child of each distinct key (ties of score go to the earlier
+    child) with an open-addressing table `best` (a power of two of at least 2 x kids slots,
+    -1 when empty), and write their ranking values (score << RANK_SHIFT, then the earlier
+    first) into `ranking`; returns how many."""
+    mask = best.shape[0] - 1
+    for c in range(kids):
+        slot = np.int64(kid_k1[c] & np.uint64(mask))
+        while True:
+            b = best[slot]
+            if b < 0:
+                best[slot] = c
+                break
+            if kid_k1[b] == kid_k1[c] and kid_k2[b] == kid_k2[c]:
+                if kid_score[c] > kid_score[b]:
+                    best[slot] = c
+                break
+            slot = (slot + 1) & mask
+    count = 0
+    for slot in range(best.shape[0]):
+        c = best[slot]
+        if c >= 0:
+            ranking[count] = (kid_score[c] << RANK_SHIFT) + (RANK_LOW - c)
+            count += 1
+    return count
+
+
+@njit(cache=True, _nrt=False)
+def _sift_down(heap, i, size):
+    """Restore the max-heap order below heap[i] (the first `size` entries)."""
+    value = heap[i]
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        if child + 1 < size and heap[child + 1] > heap[child]:
+            child += 1
+        if heap[child] <= value:
+            break
+        heap[i] = heap[child]
+        i = child
+    heap[i] = value
+
+
+@njit(cache=True, _nrt=False)
+def _keep(si, ranking, candidates, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
           scratch, d4, ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd,
           parent, choice, kid_parent, kid_choice, buf, width):
-    """Rebuild the marked children, best score first (`ranked`), and keep those the dead
-    test does not refute in the second slot arrays, at most `width` of them, recording
-    each one's parent and choice; how many."""
+    """Rebuild the `candidates` children of `ranking`, best first (a heap: only as many
+    are ordered as are reached), and keep those the dead test does not refute in the
+    second slot arrays, at most `width` of them, recording each one's parent and choice;
+    how many."""
+    for i in range(candidates // 2 - 1, -1, -1):
+        _sift_down(ranking, i, candidates)
+    size = candidates
     kept = 0
-    for m in range(kids):
-        c = ranked[m]
-        if not keep[c]:
-            continue
+    while size > 0 and kept < width:
+        c = RANK_LOW - (ranking[0] & RANK_LOW)
+        size -= 1
+        ranking[0] = ranking[size]
+        _sift_down(ranking, 0, size)
         k = kid_parent[c]
-        _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, stockcnt, stock, si,
-              npiles, ranks)
+        _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, si, npiles, ranks, False)
         st[kernel.PLEN] = 0
         policy = kid_choice[c] // (npiles + 1)
         option = kid_choice[c] % (npiles + 1)
@@ -408,15 +459,13 @@ def _keep(si, kids, ranked, keep, reserve, stock, piles, h, ph1, ph2, n, stockcn
                 ranks, forced, npiles)
         code = _placement(option, st, stock, n, forced, npiles, h, piles)
         kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
-        if kernel._is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch,
-                           kernel.ALL_OPTIONS):
-            continue
-        _save(kept, npiles2, nh, nn, nrd, st, piles, h, n, npiles, ranks)
-        parent[si, kept] = k
-        choice[si, kept] = kid_choice[c]
-        kept += 1
-        if kept == width:
-            break
+        if not kernel._is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles,
+                               scratch, kernel.ALL_OPTIONS):
+            _save(kept, npiles2, nh, nn, nrd, st, piles, h, n, npiles, ranks)
+            parent[si, kept] = k
+            choice[si, kept] = kid_choice[c]
+            kept += 1
+        kernel._undo(code, st, piles, h, ph1, ph2, n, stockcnt)  # the stock counts, for the next
     return kept
 
 
@@ -431,10 +480,11 @@ def _finish(count, layers, budget, reserve, stock, piles, h, ph1, ph2, n, stockc
     win, write the choices of every layer that led to it into `picks` and its emptying
     moves into `ending`. Returns (the emptying's length, -1 if none won; nodes spent)."""
     nodes = 0
+    _count_stock(stockcnt, stock, layers, ranks)
     for exact in range(2):
         for k in range(count):
-            _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, stockcnt, stock, layers,
-                  npiles, ranks)
+            _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, layers, npiles, ranks,
+                  True)
             if exact:
                 length, spent = _empty(budget - nodes, reserve, stock, piles, h, ph1, ph2, n,
                                        stockcnt, st, sleep, d4, ranks, total, forced, npiles,
