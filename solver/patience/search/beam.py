@@ -58,8 +58,9 @@ EMPTY_TABLE = 1 << 14
 def beam_bytes(arrays: SearchArrays, width: int) -> int:
     """The memory a beam of this width takes on the deal (its arrays, about)."""
     cap = arrays.piles.shape[1]
+    # a child: 33 bytes of kid arrays, up to 16 of the table of positions, 8 of the ranking
     per_slot = 2 * (arrays.npiles * (cap + 8) + 8 * (arrays.ranks + 2) + 8) \
-        + 5 * max(1, len(arrays.stock)) + 50 * POLICIES * (arrays.npiles + 1)
+        + 5 * max(1, len(arrays.stock)) + 60 * POLICIES * (arrays.npiles + 1)
     return width * per_slot
 
 
@@ -329,7 +330,7 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
     slots = 2
     while slots < 2 * kids:
         slots *= 2
-    best = np.full(slots, -1, dtype=np.int64)
+    best = np.full(slots, -1, dtype=np.int32)
     ranking = np.empty(max(1, kids), dtype=np.int64)
     candidates = _best_of_each_key(kids, kid_k1, kid_k2, kid_score, best, ranking)
     kept = _keep(si, ranking, candidates, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
