@@ -17,6 +17,7 @@ Figures: benchmarks/results/strategies.txt.
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -56,11 +57,17 @@ def main() -> None:
     parser.add_argument("--memory", type=int, default=1 << 27)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--limit", type=int, default=None, help="at most this many deals a set")
+    parser.add_argument("--sample", type=int, default=None, metavar="N",
+                        help="a random sample of N deals of each set (in deal order)")
+    parser.add_argument("--sample-seed", type=int, default=7, metavar="S",
+                        help="the sample's seed (default 7)")
     args = parser.parse_args()
     print(f"max nodes {args.max_nodes:,} a deal, memory {args.memory:,} bytes, "
           f"{args.jobs} deals at a time, one core each")
     with ProcessPoolExecutor(args.jobs) as pool:
         for variant, deals in args.sets:
+            if args.sample is not None and args.sample < len(deals):
+                deals = sorted(random.Random(args.sample_seed).sample(deals, args.sample))
             deals = deals[:args.limit]
             decided: dict[tuple[int, ...], set[int]] = {}
             for seeds in args.strategies:

@@ -39,3 +39,35 @@ _load_numba_without_blas()
 from numba import njit  # noqa: E402  (after the probe above, by design)
 
 __all__ = ["njit"]
+
+
+def _prefetch_typing(typingctx, array, index):  # noqa: ANN001, ANN202 (numba's typing hook)
+    """numba typing and code of `prefetch`: LLVM's prefetch of the element's address (for
+    reading, into every cache level), which retires at once and never faults."""
+    from llvmlite import ir
+    from numba.core import cgutils, types
+
+    def codegen(context, builder, signature, args):  # noqa: ANN001, ANN202
+        array_type = signature.args[0]
+        view = context.make_array(array_type)(context, builder, args[0])
+        pointer = cgutils.get_item_pointer(context, builder, array_type, view, [args[1]],
+                                           wraparound=False)
+        byte_pointer = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        function = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [byte_pointer, i32, i32, i32]),
+            "llvm.prefetch.p0")
+        builder.call(function, [builder.bitcast(pointer, byte_pointer), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return types.void(array, index), codegen
+
+
+def _make_prefetch():  # noqa: ANN202
+    from numba.extending import intrinsic
+    return intrinsic(_prefetch_typing)
+
+
+#: prefetch(array, index) in compiled code: ask the memory system for array[index] now, so
+#: that a later read of it waits less (a hint: it changes no value).
+prefetch = _make_prefetch()

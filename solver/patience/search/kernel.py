@@ -23,7 +23,7 @@ call, so the counts have nothing to protect. Turning the runtime off changes no 
 from __future__ import annotations
 
 import numpy as np
-from solver.compiled import njit
+from solver.compiled import njit, prefetch
 
 # ---- move codes: (rank << 10) | (source << 5) | target
 SRC_STOCK, SRC_RESERVE, SRC_PILE0 = 0, 1, 2  # pile p is source 2 + p
@@ -383,6 +383,14 @@ def _key(st, ph1, ph2, h, sleep, row, npiles):
     return k1, k2
 
 
+@njit(cache=True, inline="always", _nrt=False)
+def _tt_prefetch(tk1, tk2, k1):
+    """Start fetching the first slot of the key's window in both key arrays."""
+    slot = np.int64(k1 & np.uint64(tk1.shape[0] - 1))
+    prefetch(tk1, slot)
+    prefetch(tk2, slot)
+
+
 @njit(cache=True, _nrt=False)
 def _tt_probe(tk1, tk2, k1, k2):
     """Whether the position is recorded as lost."""
@@ -554,16 +562,16 @@ def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves
             if st[UP] == total_up:
                 return WON
             k1, k2 = _key(st, ph1, ph2, h, sleep, d, npiles)
-            lost = _tt_probe(tk1, tk2, k1, k2)
+            _tt_prefetch(tk1, tk2, k1)  # the dead test runs while the slot is fetched
             fstart[d] = -1  # -1: nothing to store when leaving this node
             nmoves[d] = 0
             nextmove[d] = 0
-            if lost:
-                stats[ST_TT_HITS] += 1
-            elif options & OPT_DEAD and \
+            if options & OPT_DEAD and \
                     _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch,
                              options):
                 stats[ST_DEAD] += 1  # not stored: the test is cheaper than a table miss
+            elif _tt_probe(tk1, tk2, k1, k2):
+                stats[ST_TT_HITS] += 1
             else:
                 fk1[d] = k1
                 fk2[d] = k2
