@@ -1,4 +1,5 @@
-"""numba for the compiled kernels, loaded without its SciPy linear-algebra probe.
+"""numba for the compiled kernels, loaded without its SciPy linear-algebra probe, and the
+one intrinsic they add to it, `prefetch`.
 
 Every kernel module takes `njit` from here, so this module runs before numba is first
 imported in a process. When the first compiled function is loaded, numba imports its
@@ -36,16 +37,20 @@ def _load_numba_without_blas() -> None:
 
 _load_numba_without_blas()
 
+from llvmlite import ir  # noqa: E402
 from numba import njit  # noqa: E402  (after the probe above, by design)
+from numba.core import cgutils, types  # noqa: E402
+from numba.extending import intrinsic  # noqa: E402
 
-__all__ = ["njit"]
+__all__ = ["njit", "prefetch"]
 
 
-def _prefetch_typing(typingctx, array, index):  # noqa: ANN001, ANN202 (numba's typing hook)
-    """numba typing and code of `prefetch`: LLVM's prefetch of the element's address (for
-    reading, into every cache level), which retires at once and never faults."""
-    from llvmlite import ir
-    from numba.core import cgutils, types
+
+@intrinsic
+def prefetch(typingctx, array, index):  # noqa: ANN001, ANN201 (numba's typing hook)
+    """prefetch(array, index) in compiled code: ask the memory for array[index] now, so that
+    a later read of it waits less. LLVM's prefetch (for reading, into every cache level)
+    retires at once, never faults and changes no value: a hint."""
 
     def codegen(context, builder, signature, args):  # noqa: ANN001, ANN202
         array_type = signature.args[0]
@@ -61,13 +66,3 @@ def _prefetch_typing(typingctx, array, index):  # noqa: ANN001, ANN202 (numba's 
         return context.get_dummy_value()
 
     return types.void(array, index), codegen
-
-
-def _make_prefetch():  # noqa: ANN202
-    from numba.extending import intrinsic
-    return intrinsic(_prefetch_typing)
-
-
-#: prefetch(array, index) in compiled code: ask the memory system for array[index] now, so
-#: that a later read of it waits less (a hint: it changes no value).
-prefetch = _make_prefetch()

@@ -466,7 +466,7 @@ def _keep(si, ranking, candidates, reserve, stock, piles, h, ph1, ph2, n, stockc
             parent[si, kept] = k
             choice[si, kept] = kid_choice[c]
             kept += 1
-        kernel._undo(code, st, piles, h, ph1, ph2, n, stockcnt)  # the stock counts, for the next
+        kernel._undo(code, st, piles, h, ph1, ph2, n, stockcnt)  # the stock counts again
     return kept
 
 
