@@ -76,9 +76,13 @@ def local_results(job: Job | BlindJob, deals: list[int], jobs: int
             for future in cf.as_completed(running):
                 yield future.result()
         except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
+            # workers first: with them gone the pool's manager thread ends at once, and the
+            # waiting shutdown joins it, so that it cannot race the interpreter's exit (a
+            # pool shut down without waiting leaves the thread running, and Python 3.11's
+            # exit hook may then write to the wake-up pipe the thread is closing)
             for worker in set(multiprocessing.active_children()) - others:
                 worker.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
             raise
 
 
