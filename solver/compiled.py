@@ -45,7 +45,6 @@ from numba.extending import intrinsic  # noqa: E402
 __all__ = ["njit", "prefetch"]
 
 
-
 @intrinsic
 def prefetch(typingctx, array, index):  # noqa: ANN001, ANN201 (numba's typing hook)
     """prefetch(array, index) in compiled code: ask the memory for array[index] now, so that
