@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import sys
 import textwrap
 from typing import Any, NoReturn
@@ -72,9 +73,21 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _print_solver_notices() -> None:
+    """The solver's notices (INFO on the "solver" logger: the compiled search being
+    compiled on its first run) go to stderr as `frog: ...` lines, once per process."""
+    logger = logging.getLogger("solver")
+    if not logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("frog: %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns (and exits with) the exit code."""
     argv = sys.argv[1:] if argv is None else argv
+    _print_solver_notices()
     parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -44,8 +44,11 @@ parallel search (parallel.py) spreads the same sequences over processes.
 """
 from __future__ import annotations
 
+import logging
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from solver.answer import Limits, Progress, Result, Verdict
@@ -283,7 +286,7 @@ def decide_samples(deals: Sequence[Deal], max_nodes: int,
     arrays: SearchArrays | None = None
     table = Table(memory)
     limits = Limits(max_nodes=max_nodes, memory=memory)
-    warm_up()
+    warm_up(beam=False)  # a sample's budget seldom reaches a beam; the loop loads it if due
     for deal in deals:
         if arrays is None or not arrays.fits(deal):
             arrays = SearchArrays(deal)
@@ -374,6 +377,27 @@ _warm = False
 _warm_beam = False
 
 
+#: Loading the compiled code from numba's cache takes a fraction of a second; when it takes
+#: longer than this, it is being compiled (the first run after install, or after an upgrade),
+#: and one line is logged at INFO on the "solver" logger (the command line prints it).
+SLOW_LOAD_SECONDS = 1.0
+_log = logging.getLogger(__name__)
+
+
+@contextmanager
+def _announced_if_slow(what: str, seconds: str) -> Iterator[None]:
+    """Log one line if the block is still running after SLOW_LOAD_SECONDS (a timer thread:
+    numba's compiler is Python code, so the thread gets its turn)."""
+    timer = threading.Timer(SLOW_LOAD_SECONDS, _log.info,
+                            (f"compiling {what}, once after install (about {seconds} s)...",))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
 def warm_up(beam: bool = True) -> None:
     """Load (or compile) the kernel once per process, and with `beam` the beam too, so that
     timings and time limits measure the search. The search itself loads the beam only when
@@ -381,9 +405,10 @@ def warm_up(beam: bool = True) -> None:
     benchmarks/results/startup.txt)."""
     global _warm
     if not _warm:
-        arrays = SearchArrays(_tiny_deal())
-        arrays.reset(noise=0, seed=0)
-        arrays.run(Table(1 << 16), 10, 10, kernel.ALL_OPTIONS)
+        with _announced_if_slow("the search", "10"):
+            arrays = SearchArrays(_tiny_deal())
+            arrays.reset(noise=0, seed=0)
+            arrays.run(Table(1 << 16), 10, 10, kernel.ALL_OPTIONS)
         _warm = True
     if beam:
         _warm_up_beam()
@@ -395,7 +420,8 @@ def _warm_up_beam() -> float:
     if _warm_beam:
         return 0.0
     began = time.perf_counter()
-    beam_search(SearchArrays(_tiny_deal()), 1)  # a whole beam (it wins)
+    with _announced_if_slow("the beam search", "5"):
+        beam_search(SearchArrays(_tiny_deal()), 1)  # a whole beam (it wins)
     _warm_beam = True
     return time.perf_counter() - began
 
