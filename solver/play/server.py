@@ -349,6 +349,8 @@ def _solver_call(server: PlayServer, number: int, task: Callable, seconds: float
 
 def _hint(server: PlayServer, number: int, body: dict) -> tuple[int, object]:
     game, answer = _solver_call(server, number, work.hint_task, 5.0)
+    if game.result() != PLAYING:  # the game is over: nothing was advised, nothing counts
+        return 200, {"hint": answer, "hints": game.hints, "moves": len(game.moves)}
     server.store.count(number, "hint")
     return 200, {"hint": answer, "hints": game.hints + 1, "moves": len(game.moves)}
 

@@ -9,7 +9,7 @@
   const panel = document.getElementById("panel");
   const movesList = document.getElementById("moves");
   const auto = document.getElementById("auto");
-  let state = null, table = null, selected = null, busy = false, explained = null;
+  let state = null, table = null, selected = null, busy = false, explained = null, hintAt = null;
 
   function address(path, extra) {
     return path + "?token=" + encodeURIComponent(token) + (extra || "");
@@ -132,7 +132,16 @@
     });
     movesList.scrollTop = movesList.scrollHeight;
     select(null);
+    if (hintAt !== null && (state.moves.length !== hintAt || state.result !== "playing")) clearHint();
     if (state.result !== "playing") finish();
+  }
+
+  /* A hint speaks of one position: it goes as soon as a move, an undo or the game's end
+     changes the position. */
+  function clearHint() {
+    const box = document.getElementById("hint-box");
+    if (box) box.remove();
+    hintAt = null;
   }
 
   function select(source) {
@@ -190,13 +199,14 @@
     box.appendChild(el("div", "head", "Hint (never looks at the stock)"));
     const ol = el("ol", "choices");
     (h.choices || []).forEach((choice, i) => {
-      const li = el("li", i === 0 ? "best" : "");
+      const li = el("li", i === 0 ? "best" : choice.equal_to_best ? "equal" : "");
       const legal = state.legal.includes(choice.move);
       li.dataset.move = choice.move;
       if (legal) li.appendChild(chipEl(choice.move.split(" ")[0]));
-      li.appendChild(el("span", "words", legal ? briefly(choice.move) : choice.move));
-      li.appendChild(el("span", "chance", choice.chance === null || choice.chance === undefined ? "\u2013"
-        : Math.round(choice.chance * 100) + "%"));
+      li.appendChild(el("span", "words", choice.equivalent && choice.equivalent.length
+        ? choice.words : legal ? briefly(choice.move) : choice.move));
+      li.appendChild(el("span", "chance", chanceText(choice)));
+      if (choice.equal_to_best) li.appendChild(el("span", "tag", "as good as the best"));
       if (legal) {
         const go = el("button", "", "play");
         go.onclick = () => play(choice.move);
@@ -208,9 +218,18 @@
     box.appendChild(ol);
     if (h.meaning) box.appendChild(el("p", "meaning", h.meaning));
     panel.appendChild(box);
+    hintAt = state.moves.length;
     movesList.scrollTop = movesList.scrollHeight;
     setFact("hints", answer.data.hints);
     say(h.best ? "Hint: " + words(h.best) : "Hint: nothing is left to play.");
+  }
+
+  /* "62% (39-82%)": the calibrated chance and its interval; a policy without chances: "–". */
+  function chanceText(choice) {
+    if (choice.chance === null || choice.chance === undefined) return "\u2013";
+    const pct = x => Math.round(x * 100);
+    return pct(choice.chance) + "%" + (choice.interval
+      ? " (" + pct(choice.interval[0]) + "\u2013" + pct(choice.interval[1]) + "%)" : "");
   }
 
   async function peek() {
@@ -290,7 +309,7 @@
   }
 
   function onKey(event) {
-    if (!state || event.target.tagName === "INPUT" || event.ctrlKey && event.key !== "z" || event.altKey || event.metaKey) return;
+    if (!state || event.target.matches("input:not([type=checkbox]), textarea, select") || event.ctrlKey && event.key !== "z" || event.altKey || event.metaKey) return;
     const key = event.key.toLowerCase();
     if (key === "u" || key === "backspace" || (event.ctrlKey && key === "z")) undo();
     else if (key === "h") hint();
@@ -325,7 +344,15 @@
       else say(made.data.error, "illegal");
     };
     auto.checked = localStorage.getItem("frog-autoplay") === "1";
-    auto.onchange = () => localStorage.setItem("frog-autoplay", auto.checked ? "1" : "0");
+    auto.onchange = () => {
+      localStorage.setItem("frog-autoplay", auto.checked ? "1" : "0");
+      auto.blur();  // the keys are the table's again (Space would toggle the box)
+    };
+    /* A clicked button keeps no focus, so Space and the letters always reach the table. */
+    document.addEventListener("click", event => {
+      const control = event.target.closest("button");
+      if (control) control.blur();
+    });
     window.addEventListener("resize", () => render(state));
   }
   start();
