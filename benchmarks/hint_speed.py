@@ -36,9 +36,9 @@ class Timed:
         self.meaning = policy.meaning
         self.times: dict[int, list[float]] = defaultdict(list)
 
-    def rank(self, view, actions, rng):
+    def rank(self, view, actions, rng, chances=True):
         start = time.perf_counter()
-        choices = self.policy.rank(view, actions, rng)
+        choices = self.policy.rank(view, actions, rng, chances)
         self.times[view.stock_count // BAND * BAND].append(time.perf_counter() - start)
         return choices
 

@@ -9,6 +9,8 @@ from cli.blind_options import add_blind_arguments, policy_from
 from cli.deal_source import add_deal_arguments, load_deal
 from solver.answer import Exit
 from solver.patience.blind import Choice, Hint, hint
+from solver.patience.blind.hint import class_words
+from solver.patience.line import Move
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -52,23 +54,35 @@ def _as_text(advice: Hint, title: str) -> str:
         end = "won" if left == 0 else f"lost, {left} cards left"
         return f"{title}: the game is over, nothing to play ({end})"
     turned = f"the turned card is {view.turned}" if view.turned else "no card turned"
+    best = advice.choices[0]
+    equal = [c for c in advice.choices if c.equal_to_best]
     lines = [f"{title}: {turned}, {view.stock_count} cards left in the stock",
-             f"Advice ({advice.policy}, seed {advice.seed}): {_advice(advice)}",
-             "Choices, best first:"]
-    width = max(len(str(choice.action)) for choice in advice.choices)
-    lines += [f"  {str(choice.action):<{width}}  {_chance(choice)}"
-              for choice in advice.choices]
+             f"Advice ({advice.policy}, seed {advice.seed}): {class_words(view, best)}"]
+    if equal:
+        lines.append("  about as good (the samples cannot tell them apart): " +
+                     "; ".join(class_words(view, c) for c in equal))
+    lines.append("Choices, best first:")
+    names = [_name(choice) for choice in advice.choices]
+    width = max(map(len, names))
+    lines += [f"  {name:<{width}}  {_chance(choice)}"
+              for name, choice in zip(names, advice.choices)]
     lines += [advice.meaning,
               f"The same hint again: --policy {advice.policy} --seed {advice.seed}"]
     return "\n".join(lines)
 
 
-def _advice(advice: Hint) -> str:
-    best = advice.best
-    return best.describe() if best is not None else str(advice.choices[0].action)
+def _name(choice: Choice) -> str:
+    """The move, with the places of its equivalent moves: '7H stock w1|w3|w4'."""
+    if not choice.equivalent:
+        return str(choice.action)
+    return str(choice.action) + "".join(f"|{m.target}" for m in choice.equivalent
+                                        if isinstance(m, Move))
 
 
 def _chance(choice: Choice) -> str:
     if choice.chance is None:
         return choice.note
-    return f"{choice.chance:>4.0%}  {choice.note}".rstrip()
+    interval = (f" ({choice.interval[0]:.0%}-{choice.interval[1]:.0%})"
+                if choice.interval else "")
+    mark = "  = best" if choice.equal_to_best else ""
+    return f"{choice.chance:>4.0%}{interval}{mark}  {choice.note}".rstrip()

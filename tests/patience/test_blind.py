@@ -159,9 +159,9 @@ class Watcher:
         self.policy, self.name, self.meaning = policy, policy.name, policy.meaning
         self.views: list[View] = []
 
-    def rank(self, view, actions, rng):
+    def rank(self, view, actions, rng, chances=True):
         self.views.append(view)
-        return self.policy.rank(view, actions, rng)
+        return self.policy.rank(view, actions, rng, chances)
 
 
 def check_game(deal: Deal, policy) -> None:

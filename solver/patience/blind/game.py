@@ -28,11 +28,20 @@ from solver.patience.blind.view import TURN, Action, View, is_safe
 @dataclass(frozen=True)
 class Choice:
     """One action a policy considered: its estimated chance of winning (None when the
-    policy does not estimate one) and a short note on why (a score, a count of samples)."""
+    policy does not estimate one) and a short note on why (a score, a count of samples).
+
+    A sampling policy also gives the chance's 95% `interval`, the raw `hindsight` count
+    (samples won by a player who then saw every card, samples drawn), the `equivalent`
+    actions that have the same value (shown once, as this one), and whether the samples
+    could not tell this action from the best (`equal_to_best`)."""
 
     action: Action
     chance: float | None = None
     note: str = ""
+    interval: tuple[float, float] | None = None
+    hindsight: tuple[int, int] | None = None
+    equivalent: tuple[Action, ...] = ()
+    equal_to_best: bool = False
 
 
 class Policy(Protocol):
@@ -42,8 +51,10 @@ class Policy(Protocol):
     #: What the chances of `rank` mean, in one sentence (for hints).
     meaning: str
 
-    def rank(self, view: View, actions: Sequence[Action], rng: random.Random) -> list[Choice]:
-        """Every action of `actions`, best first."""
+    def rank(self, view: View, actions: Sequence[Action], rng: random.Random,
+             chances: bool = True) -> list[Choice]:
+        """The actions of `actions`, best first. `chances` False: the caller plays the first
+        and needs no chance (a policy may then spare its estimates)."""
         ...
 
 
@@ -112,7 +123,7 @@ def play_blind(deal: Deal, policy: Policy, seed: int = 0, forget_reserve: bool =
             if len(actions) == 1:
                 action = actions[0]
             else:
-                action = policy.rank(view, actions, rng)[0].action
+                action = policy.rank(view, actions, rng, chances=False)[0].action
                 game.decisions += 1
         move = table.act(action)
         if move is not None:

@@ -11,7 +11,7 @@ from solver.patience.blind.registry import policy_named
 from solver.patience.blind.view import View
 from solver.patience.deal import Deal
 from solver.patience.engine import Position
-from solver.patience.line import Move
+from solver.patience.line import STOCK, Move, pile_index
 
 
 @dataclass(frozen=True)
@@ -40,10 +40,42 @@ class Hint:
             "turned": str(self.view.turned) if self.view.turned else None,
             "stock_left": self.view.stock_count,
             "best": str(self.best) if self.best else None,
-            "choices": [{"move": str(c.action), "chance": c.chance, "note": c.note}
-                        for c in self.choices],
+            "choices": [choice_json(self.view, c) for c in self.choices],
             "meaning": self.meaning,
         }
+
+
+def choice_json(view: View, choice: Choice) -> dict[str, object]:
+    """One choice as the hint's JSON gives it (docs/blind.md, Hints): the move, its chance
+    and interval, the moves of the same class, whether it is within noise of the best,
+    and the raw hindsight count under its own names."""
+    wins, samples = choice.hindsight or (None, None)
+    return {"move": str(choice.action), "chance": choice.chance,
+            "interval": list(choice.interval) if choice.interval else None,
+            "equivalent": [str(a) for a in choice.equivalent],
+            "equal_to_best": choice.equal_to_best,
+            "hindsight_share": wins / samples if samples else None,
+            "hindsight_wins": wins, "hindsight_samples": samples,
+            "words": class_words(view, choice), "note": choice.note}
+
+
+def class_words(view: View, choice: Choice) -> str:
+    """The choice in words, its equivalent moves included: "7H from the stock to any empty
+    pile", "... to waste pile 2 or 4"."""
+    action = choice.action
+    if not isinstance(action, Move):
+        return str(action)
+    if not choice.equivalent:
+        return action.describe()
+    members = [action, *choice.equivalent]
+    if all(isinstance(m, Move) and m.source == STOCK and m.target.startswith("w")
+           for m in members):
+        piles = sorted(pile_index(m.target) + 1 for m in members)  # type: ignore[union-attr]
+        empty = all(not view.waste[p - 1] for p in piles)
+        where = ("any empty pile" if empty and len(piles) == sum(not w for w in view.waste)
+                 else "waste pile " + ", ".join(map(str, piles[:-1])) + f" or {piles[-1]}")
+        return f"{action.card} from the stock to {where}"
+    return action.describe() + " (or " + ", ".join(str(m) for m in choice.equivalent) + ")"
 
 
 def hint(deal: Deal, played: Sequence[Move] = (), policy: str = "best", seed: int = 0,

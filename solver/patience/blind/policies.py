@@ -12,14 +12,14 @@ from typing import Sequence
 from solver.patience.blind.game import Choice
 from solver.patience.blind.view import TURN, Action, View
 from solver.patience.cards import Card
-from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move
+from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move, pile_index
 
 #: A foundation move's score in the greedy policies: above every waste pile's.
 UP = 10 ** 6
 
 
 def _pile(view: View, name: str) -> tuple[Card, ...]:
-    return view.waste[int(name[1:]) - 1]
+    return view.waste[pile_index(name)]
 
 
 def pysol_pile_score(view: View, card: Card, pile: tuple[Card, ...]) -> int:
@@ -138,7 +138,8 @@ class ScorePolicy:
             return _foundation_score(view, action)
         return self.pile_score(view, action.card, _pile(view, action.target))
 
-    def rank(self, view: View, actions: Sequence[Action], rng: random.Random) -> list[Choice]:
+    def rank(self, view: View, actions: Sequence[Action], rng: random.Random,
+             chances: bool = True) -> list[Choice]:
         scored = [(self.score(view, action), index, action)
                   for index, action in enumerate(actions)]
         scored.sort(key=lambda item: (-item[0], item[1]))

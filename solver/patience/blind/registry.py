@@ -1,6 +1,7 @@
 """The named blind policies (`--policy NAME`) and which one is `best` (docs/blind.md)."""
 from __future__ import annotations
 
+from solver.patience.blind.adaptive import AdaptivePolicy
 from solver.patience.blind.game import Policy
 from solver.patience.blind.policies import PYSOL, TIPS, TUNED
 from solver.patience.blind.sampling import SamplePolicy
@@ -10,9 +11,10 @@ POLICIES: dict[str, Policy] = {
     "tips": TIPS,
     "tuned": TUNED,
     "sample": SamplePolicy(TUNED),
+    "adaptive": AdaptivePolicy(TUNED),
 }
 #: The strongest policy measured (benchmarks/results/blind.txt): `--policy best`, the default.
-BEST = "sample"
+BEST = "adaptive"
 POLICY_NAMES = (*POLICIES, "best")
 
 

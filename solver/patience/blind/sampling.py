@@ -20,7 +20,7 @@ from solver.patience.blind.view import TURN, Action, View
 from solver.patience.cards import Card
 from solver.patience.deal import Deal
 from solver.patience.engine import Position
-from solver.patience.line import FOUNDATION, STOCK, Move
+from solver.patience.line import FOUNDATION, STOCK, Move, pile_index
 
 #: Samples per action, and the node budget of each sample's search.
 SAMPLES = 16
@@ -48,14 +48,18 @@ def sample_position(view: View, rng: random.Random) -> Position:
 def outcomes(position: Position, action: Action, turned: bool) -> list[Position]:
     """The positions an action leads to, whose best one is its value. A move: the position
     after it. A turn under forced play: one position per placement of the card turned
-    (it must be placed at once, before any foundation move), the best of them counting."""
+    (it must be placed at once, before any foundation move), the best of them counting;
+    piles holding the same ranks give the same game, so one placement stands for them."""
     if action is not TURN:
         assert isinstance(action, Move)
         return [position.play(action)]
     card = position.stock[0]
     if position.fits(card):
         return [position.play(Move(card, STOCK, FOUNDATION))]
-    return [position.play(Move(card, STOCK, pile)) for pile in position.pile_names()]
+    distinct = {}  # one placement per set of equal piles: the positions are the same game
+    for pile in position.pile_names():
+        distinct.setdefault(tuple(c.rank for c in position.waste[pile_index(pile)]), pile)
+    return [position.play(Move(card, STOCK, pile)) for pile in distinct.values()]
 
 
 def as_deal(position: Position) -> Deal:
@@ -73,7 +77,7 @@ def equivalence_key(view: View, action: Action) -> object:
     pile_name = action.target if action.target != FOUNDATION else action.source
     if not pile_name.startswith("w"):
         return action
-    pile = view.waste[int(pile_name[1:]) - 1]
+    pile = view.waste[pile_index(pile_name)]
     return (action.source if action.target != FOUNDATION else "pile", action.target
             if action.target == FOUNDATION else "pile", tuple(c.rank for c in pile))
 
@@ -95,7 +99,8 @@ class SamplePolicy:
                 f"(the same for every move) that a player who then saw every card would "
                 f"win after the move; an optimistic estimate of this policy's own chance")
 
-    def rank(self, view: View, actions: Sequence[Action], rng: random.Random) -> list[Choice]:
+    def rank(self, view: View, actions: Sequence[Action], rng: random.Random,
+             chances: bool = True) -> list[Choice]:
         from solver.patience.search import decide_samples  # the kernel, only when sampling
 
         base = self.base.rank(view, actions, rng)

@@ -23,7 +23,7 @@ from typing import Union
 
 from solver.patience.cards import Card
 from solver.patience.engine import Position
-from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move
+from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move, pile_index
 from solver.patience.rules import Rules
 
 #: Variants whose reserve is dealt face down but for its top card (PySolFC's Fanny, game
@@ -92,7 +92,7 @@ class View:
             return self.turned
         if source == RESERVE:
             return self.reserve[-1] if self.reserve else None
-        pile = self.waste[int(source[1:]) - 1]
+        pile = self.waste[pile_index(source)]
         return pile[-1] if pile else None
 
     def pile_names(self) -> list[str]:

@@ -1,0 +1,151 @@
+"""The adaptive sampling policy: every decision from the first card raced over sampled
+stocks, with chances fitted to outcomes (docs/blind.md, The adaptive policy).
+
+At each decision the candidate moves are grouped into classes of equivalent moves (placing
+on either of two empty piles, or on two piles holding the same ranks, have one value) and
+ordered by a fast base policy. Then rounds of sampled stocks (the unseen cards dealt at
+random consistently with the view, the same samples for every candidate) are decided after
+each candidate by the open search within a node cap, and a `Race` drops the candidates the
+leader beats significantly, until one is left, none can be separated any more, or the
+phase's budget is spent.
+
+Two phases, because hindsight says different things early and late. While many cards are
+still to come, a sampled position is hard for the open search (many samples end at the node
+cap) and every candidate wins most samples a seeing player could win, so the samples are
+noisy: there they only veto a candidate that is significantly worse, and among the rest the
+base policy's order decides. Late, the samples separate real differences, and the candidate
+that won most of them is played. Either way the candidates the race could not separate from
+the best are marked "equal to the best", so a hint does not name one of them by chance.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from solver.answer import Verdict
+from solver.patience.blind.calibration import Calibration, shipped
+from solver.patience.blind.game import Choice, Policy
+from solver.patience.blind.racing import Race
+from solver.patience.blind.sampling import as_deal, equivalence_key, outcomes, sample_position
+from solver.patience.blind.view import Action, View
+
+#: Samples drawn per round (every live candidate is decided on each).
+ROUND = 8
+
+
+@dataclass(frozen=True)
+class Phase:
+    """How one phase of a game spends its samples: the node cap of each sample's search,
+    the most rounds of `ROUND` samples, and how the best is picked among the candidates the
+    race left: "wins" (the most samples won, the base order on a tie) or "base" (the base
+    policy's first)."""
+
+    nodes: int
+    rounds: int
+    pick: str
+
+
+#: The phases: early while the stock holds more than LATE_FROM cards, then late.
+LATE_FROM = 60
+EARLY = Phase(nodes=2_000, rounds=2, pick="base")
+LATE = Phase(nodes=2_000, rounds=8, pick="wins")
+#: The race's margin: a candidate drops out when the leader's lead on the discordant samples
+#: reaches Z standard deviations (a one-sided sign test, looked at after every round).
+Z = 2.5
+#: A hint's least number of rounds, so that even a forced move's chance rests on samples.
+HINT_ROUNDS = 2
+
+
+@dataclass
+class AdaptivePolicy:
+    """Raced hindsight sampling from the first card, `base` ordering the candidates."""
+
+    base: Policy
+    early: Phase = EARLY
+    late: Phase = LATE
+    late_from: int = LATE_FROM
+    z: float = Z
+    calibration: Calibration = field(default_factory=shipped)
+    name: str = "adaptive"
+
+    @property
+    def meaning(self) -> str:
+        return ("chance: of winning by playing the move and following the hints from then on, "
+                "fitted to the outcomes of played games (docs/blind.md, Chances), with its "
+                "95% interval from the samples; 'equal to the best': the samples could not "
+                "tell the move from the advice")
+
+    def phase(self, view: View) -> Phase:
+        return self.early if view.stock_count > self.late_from else self.late
+
+    def rank(self, view: View, actions: Sequence[Action], rng: random.Random,
+             chances: bool = True) -> list[Choice]:
+        """Every class of equivalent actions once (its other members in `equivalent`), best
+        first. With `chances` (a hint) every class gets a calibrated chance and at least
+        HINT_ROUNDS rounds of samples; without (a game) a single class is not sampled."""
+        classes: dict[object, list[Action]] = {}
+        for choice in self.base.rank(view, actions, rng):
+            classes.setdefault(equivalence_key(view, choice.action), []).append(choice.action)
+        members = list(classes.values())
+        if len(members) == 1 and not chances:
+            return [Choice(members[0][0], equivalent=tuple(members[0][1:]))]
+        phase = self.phase(view)
+        race = self._race([m[0] for m in members], view, rng, phase,
+                          HINT_ROUNDS if chances else 1)
+        return self._choices(race, members, view, phase)
+
+    def _race(self, leaders: list[Action], view: View, rng: random.Random, phase: Phase,
+              least_rounds: int) -> Race:
+        race = Race(len(leaders))
+        rounds = max(phase.rounds, least_rounds)
+        for done in range(1, rounds + 1):
+            positions = [sample_position(view, rng) for _ in range(ROUND)]
+            race.record(self._decide(view, leaders, race.live(), positions, phase.nodes))
+            if done < least_rounds:
+                continue
+            race.drop_worse(self.z)
+            left = (rounds - done) * ROUND
+            if len(race.live()) == 1 or race.unanimous() or race.futile(self.z, left):
+                break
+        return race
+
+    @staticmethod
+    def _decide(view: View, leaders: list[Action], live: list[int], positions: list,
+                nodes: int) -> dict[int, list[bool]]:
+        """Whether each live candidate's sampled positions are won within `nodes`; a forced
+        turn counts its best placement."""
+        from solver.patience.search import decide_samples  # the kernel, only when sampling
+
+        owners, deals = [], []
+        turned = view.turned is not None
+        for candidate in live:
+            for s, position in enumerate(positions):
+                for after in outcomes(position, leaders[candidate], turned):
+                    owners.append((candidate, s))
+                    deals.append(as_deal(after))
+        won = {owner for owner, verdict in zip(owners, decide_samples(deals, nodes))
+               if verdict is Verdict.WINNABLE}
+        return {c: [(c, s) in won for s in range(len(positions))] for c in live}
+
+    def _choices(self, race: Race, members: list[list[Action]], view: View,
+                 phase: Phase) -> list[Choice]:
+        live = race.live()
+        if phase.pick == "wins":
+            best = max(live, key=lambda i: (race.wins(i), -i))
+        else:
+            best = live[0]
+        others = sorted((i for i in range(len(members)) if i != best),
+                        key=lambda i: (not race.alive[i], -race.wins(i) /
+                                       max(1, len(race.outcomes[i])), i))
+        choices = []
+        for i in [best, *others]:
+            wins, samples = race.wins(i), len(race.outcomes[i])
+            choices.append(Choice(
+                members[i][0],
+                self.calibration.chance(wins, samples, view.stock_count),
+                f"won {wins} of {samples} sampled stocks in hindsight",
+                interval=self.calibration.interval(wins, samples, view.stock_count),
+                hindsight=(wins, samples), equivalent=tuple(members[i][1:]),
+                equal_to_best=race.alive[i] and i != best))
+        return choices
