@@ -95,3 +95,23 @@ def test_a_search_skips_numbas_scipy_probe_and_leaves_scipy_importable():
     assert process.returncode == 0, process.stderr
     report = json.loads(process.stderr.strip().splitlines()[-1])
     assert report == {"verdict": "winnable", "blas_during_search": False}
+
+
+def test_a_slow_load_is_announced_once_and_a_waiting_one_is_not(caplog):
+    """The first run after install compiles the kernel for several seconds: one INFO line
+    says so once the loading has used a CPU second. Waiting (a busy machine, here a sleep)
+    uses no CPU and says nothing."""
+    import time
+
+    from solver.patience.search import driver
+
+    with caplog.at_level("INFO", logger="solver"):
+        with driver._announced_if_slow("the test", "1"):
+            time.sleep(driver.SLOW_LOAD_CPU_SECONDS + 0.5)
+        assert caplog.records == []
+        with driver._announced_if_slow("the test", "1"):
+            began = time.process_time()
+            while time.process_time() - began < driver.SLOW_LOAD_CPU_SECONDS + 0.5:
+                pass
+    assert [r.getMessage() for r in caplog.records] == \
+        ["compiling the test, once after install (about 1 s)..."]
