@@ -1,12 +1,11 @@
 """Do the hint's chances come true? Fit the chance model, and check it on other games.
 
 The default policy plays one game of each deal of `--fit-deals` and of `--test-deals` (seed =
-the deal number). At every `--every`-th card it placed from the stock, the hint a player
-would have asked for there (`hint`, seed = the deal number) is recorded: the cards left in
-the stock, and for the move the game then played, the samples won in hindsight, the samples
-drawn and the chance shown; the game's result is the outcome of every record it holds.
-Records are appended to `--records` (JSON lines) as each game ends, so a rerun plays only
-the deals not recorded yet.
+the deal number). Every decision it samples is recorded: the cards left in the stock, and
+for the move it played, the samples won in hindsight and the samples drawn (what a hint
+shows beside that move: the hint runs the same race, with at least two rounds of samples);
+the game's result is the outcome of every record it holds. Records are appended to
+`--records` (JSON lines) as each game ends, so a rerun plays only the deals not recorded yet.
 
 The chance model (solver/patience/blind/calibration.py) is fitted on the fit deals' records
 and judged on the test deals' records only: per decile of the predicted chance, the count,
@@ -19,6 +18,7 @@ model with the package (solver/patience/blind/calibration.json).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import multiprocessing
 import os
@@ -26,46 +26,40 @@ import sys
 import time
 from pathlib import Path
 
-from solver.patience.blind import DEFAULT_POLICY, hint, play_blind, policy_named
-from solver.patience.blind.calibration import Calibration, fit, reliability
+from solver.patience.blind import DEFAULT_POLICY, Choice, View, play_blind, policy_named
+from solver.patience.blind.calibration import fit, reliability
 from solver.patience.deal import deal_from_number
-from solver.patience.line import STOCK
 from solver.patience.rules import variant_rules
 from solver.survey import parse_deal_ranges, solver_version
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def records_of_game(variant: str, number: int, every: int) -> list[dict]:
-    """Play the deal with the default policy, then ask the hint at every `every`-th stock
-    card and record what it showed for the move the game played."""
-    deal = deal_from_number(variant_rules(variant), number)
-    game = play_blind(deal, policy_named(DEFAULT_POLICY), seed=number)
-    records = []
-    stock_moves = [i for i, move in enumerate(game.moves) if move.source == STOCK]
-    for i in stock_moves[::every]:
-        advice = hint(deal, game.moves[:i], DEFAULT_POLICY, seed=number)
-        played = game.moves[i]
-        choice = next(c for c in advice.choices
-                      if c.action == played or played in c.equivalent)
-        wins, samples = choice.hindsight or (0, 0)
-        records.append({"deal": number, "variant": variant, "move": i,
-                        "stock": advice.view.stock_count, "wins": wins, "samples": samples,
-                        "shown": choice.chance, "advised": choice is advice.choices[0],
-                        "won": game.won})
-    return records or [{"deal": number, "variant": variant, "move": None, "won": game.won}]
+def records_of_game(variant: str, number: int) -> list[dict]:
+    """Play the deal with the default policy, recording each sampled decision."""
+    seen: list[tuple[int, int, int]] = []
+
+    def observe(view: View, choices: list[Choice]) -> None:
+        wins, samples = choices[0].hindsight or (0, 0)
+        seen.append((view.stock_count, wins, samples))
+
+    policy = dataclasses.replace(policy_named(DEFAULT_POLICY), observer=observe)
+    game = play_blind(deal_from_number(variant_rules(variant), number), policy, seed=number)
+    records = [{"deal": number, "variant": variant, "stock": stock, "wins": wins,
+                "samples": samples, "won": game.won} for stock, wins, samples in seen]
+    return records or [{"deal": number, "variant": variant, "stock": None, "won": game.won}]
 
 
-def _work(task: tuple[str, int, int]) -> list[dict]:
+def _work(task: tuple[str, int]) -> list[dict]:
     return records_of_game(*task)
 
 
-def collect(path: Path, variant: str, deals: list[int], every: int, jobs: int) -> list[dict]:
+def collect(path: Path, variant: str, deals: list[int], jobs: int) -> list[dict]:
     """Every record of `deals`, playing the deals not in `path` yet."""
     stored = [json.loads(line) for line in path.read_text().splitlines()] \
         if path.exists() else []
     done = {(r["variant"], r["deal"]) for r in stored}
-    todo = [(variant, n, every) for n in deals if (variant, n) not in done]
+    todo = [(variant, n) for n in deals if (variant, n) not in done]
     with path.open("a") as out, multiprocessing.Pool(jobs) as pool:
         for count, records in enumerate(pool.imap_unordered(_work, todo), start=1):
             out.write("".join(json.dumps(r) + "\n" for r in records))
@@ -75,7 +69,7 @@ def collect(path: Path, variant: str, deals: list[int], every: int, jobs: int) -
                 print(f"  {count}/{len(todo)} games", file=sys.stderr, flush=True)
     wanted = set(deals)
     return [r for r in stored if r["variant"] == variant and r["deal"] in wanted
-            and r["move"] is not None]
+            and r["stock"] is not None]
 
 
 def table(title: str, predicted: list[float], won: list[bool]) -> list[str]:
@@ -96,8 +90,6 @@ def main() -> None:
                         default=parse_deal_ranges("30001-30200"))
     parser.add_argument("--test-deals", type=parse_deal_ranges,
                         default=parse_deal_ranges("31001-31200"))
-    parser.add_argument("--every", type=int, default=4,
-                        help="record the hint at every N-th stock card (default 4)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--records", default=str(ROOT / "benchmarks/results/calibration.jsonl"))
     parser.add_argument("--out", default=str(ROOT / "benchmarks/results/calibration.txt"))
@@ -108,8 +100,8 @@ def main() -> None:
         parser.error("the fit and test deals must not overlap")
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     path = Path(args.records)
-    fitted_on = collect(path, args.variant, args.fit_deals, args.every, args.jobs)
-    tested_on = collect(path, args.variant, args.test_deals, args.every, args.jobs)
+    fitted_on = collect(path, args.variant, args.fit_deals, args.jobs)
+    tested_on = collect(path, args.variant, args.test_deals, args.jobs)
     model = fit([(r["wins"], r["samples"], r["stock"], r["won"]) for r in fitted_on])
     won = [r["won"] for r in tested_on]
     command = " ".join(["python benchmarks/calibration.py", *sys.argv[1:]])

@@ -1,46 +1,37 @@
-"""How long a hint takes: the default policy's time per decision, by cards left in the stock.
+"""How long `frog hint` takes, as a whole process, at every point of a game.
 
-Every decision of the default policy (`best`) in its games on `--deals` is a hint: the same
-`rank` call that `frog hint` makes on that position. This prints, per band of cards left in
-the stock, how many decisions there were and their median, 90th-percentile and slowest
-time, and the seconds per whole game, headed by the command, commit, date and machine.
+The default policy (`best`) plays each deal of `--deals` (seed = the deal number); at every
+`--every`-th card it turned, the position before that card is written as a move list and
+`frog hint DEAL --after FILE` runs as a separate process, pinned to one core (`--core`),
+start-up and the loading of the compiled search included: what a player waits for. Per
+band of cards left in the stock: the hints timed, their median, 90th percentile and slowest
+wall-clock seconds; then the seconds per whole blind game (the policy's own decisions, in
+this process), headed by the command, commit, date and machine.
 
-    python benchmarks/hint_speed.py --variant frog --deals 1-20
+    python benchmarks/hint_speed.py --deals 1-10 --every 10 --core 1
 """
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
+import sys
+import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
 
-from solver.patience.blind import play_blind, policy_named
+from solver.patience.blind import DEFAULT_POLICY, play_blind, policy_named
 from solver.patience.deal import deal_from_number
+from solver.patience.line import STOCK
 from solver.patience.rules import variant_rules
-from solver.patience.search import warm_up
-from solver.survey import parse_deal_ranges
+from solver.survey import parse_deal_ranges, solver_version
 
-ROOT = Path(__file__).resolve().parent.parent
 BAND = 10
-
-
-class Timed:
-    """A policy that times each of its decisions, by the stock's size, and passes them on."""
-
-    def __init__(self, policy) -> None:
-        self.policy = policy
-        self.name = policy.name
-        self.meaning = policy.meaning
-        self.times: dict[int, list[float]] = defaultdict(list)
-
-    def rank(self, view, actions, rng, chances=True):
-        start = time.perf_counter()
-        choices = self.policy.rank(view, actions, rng, chances)
-        self.times[view.stock_count // BAND * BAND].append(time.perf_counter() - start)
-        return choices
+#: The installed command, beside this Python (the virtual environment's).
+FROG = shutil.which("frog", path=str(Path(sys.executable).parent)) or "frog"
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -48,31 +39,51 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def time_hint(number: int, variant: str, moves: list, core: int, folder: Path) -> float:
+    """Wall-clock seconds of one `frog hint` process on the position after `moves`."""
+    line = folder / "moves.txt"
+    line.write_text("".join(f"{move}\n" for move in moves))
+    command = ["taskset", "-c", str(core), FROG, "hint", str(number), "--variant", variant,
+               "--after", str(line)]
+    began = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    return time.perf_counter() - began
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--variant", default="frog")
-    parser.add_argument("--deals", type=parse_deal_ranges, default=parse_deal_ranges("1-20"))
-    parser.add_argument("--policy", default="best")
+    parser.add_argument("--deals", type=parse_deal_ranges, default=parse_deal_ranges("1-10"))
+    parser.add_argument("--every", type=int, default=10, help="time a hint every N cards")
+    parser.add_argument("--core", type=int, default=0, help="the core the hints run on")
     args = parser.parse_args()
-    warm_up()
-    timed = Timed(policy_named(args.policy))
+    times: dict[int, list[float]] = defaultdict(list)
     games = []
-    for number in args.deals:
-        games.append(play_blind(deal_from_number(variant_rules(args.variant), number), timed,
-                                seed=number))
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True, cwd=ROOT).stdout.strip()
-    print(f"command: python benchmarks/hint_speed.py --variant {args.variant} "
-          f"--deals {args.deals[0]}-{args.deals[-1]} --policy {args.policy}")
-    print(f"commit {commit}, {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, "
-          f"load average {os.getloadavg()[0]:.1f}; policy {timed.name}")
-    print(f"{'stock left':>10} {'decisions':>9} {'median s':>9} {'p90 s':>7} {'max s':>7}")
-    for band in sorted(timed.times, reverse=True):
-        values = timed.times[band]
-        print(f"{band:>4}-{band + BAND - 1:<5} {len(values):>9} {statistics.median(values):>9.3f} "
+    with tempfile.TemporaryDirectory() as folder:
+        for number in args.deals:
+            deal = deal_from_number(variant_rules(args.variant), number)
+            game = play_blind(deal, policy_named(DEFAULT_POLICY), seed=number)
+            games.append(game)
+            turns = [i for i, move in enumerate(game.moves) if move.source == STOCK]
+            for i in turns[::args.every]:
+                left = len(deal.stock) - turns.index(i) - 1
+                times[left // BAND * BAND].append(
+                    time_hint(number, args.variant, game.moves[:i], args.core, Path(folder)))
+    print(f"$ python benchmarks/hint_speed.py {' '.join(sys.argv[1:])}")
+    print(f"commit {solver_version()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+          f"{os.cpu_count()} cores (nproc), load average {os.getloadavg()[0]:.1f} at the end; "
+          f"policy {policy_named(DEFAULT_POLICY).name}; each hint a whole process on core "
+          f"{args.core}")
+    print(f"{'cards left':>10} {'hints':>6} {'median s':>9} {'p90 s':>7} {'max s':>7}")
+    for band in sorted(times, reverse=True):
+        values = times[band]
+        print(f"{band:>4}-{band + BAND - 1:<5} {len(values):>6} {statistics.median(values):>9.3f} "
               f"{percentile(values, 0.9):>7.3f} {max(values):>7.3f}")
+    every = [t for values in times.values() for t in values]
     seconds = [game.seconds for game in games]
+    print(f"all hints: {len(every)}, median {statistics.median(every):.3f} s, p90 "
+          f"{percentile(every, 0.9):.3f} s, max {max(every):.3f} s")
     print(f"games: {len(games)}, won {sum(game.won for game in games)}, seconds per game: "
           f"median {statistics.median(seconds):.1f}, max {max(seconds):.1f}")
 

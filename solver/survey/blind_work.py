@@ -25,12 +25,14 @@ if TYPE_CHECKING:
 
 def policy_spec(policy: "Policy") -> str:
     """The policy's name and its settings: a policy that is a dataclass lists its fields
-    (a policy among them by its own spec), one without settings is just its name."""
+    (a policy among them by its own spec; a field declared with compare=False, such as the
+    chance model, which changes no move, is left out), one without settings is just its
+    name."""
     if not dataclasses.is_dataclass(policy):
         return policy.name
     settings = []
     for field in dataclasses.fields(policy):
-        if field.name == "name":
+        if field.name == "name" or not field.compare:  # compare=False: play is the same
             continue
         value = getattr(policy, field.name)
         shown = policy_spec(value) if hasattr(value, "rank") else value

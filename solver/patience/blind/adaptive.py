@@ -20,7 +20,7 @@ the best are marked "equal to the best", so a hint does not name one of them by 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from solver.answer import Verdict
@@ -45,6 +45,10 @@ class Phase:
     rounds: int
     pick: str
 
+    def __str__(self) -> str:
+        """Compact, for survey labels: '2000n/8r/wins'."""
+        return f"{self.nodes}n/{self.rounds}r/{self.pick}"
+
 
 #: The phases: early while the stock holds more than LATE_FROM cards, then late.
 LATE_FROM = 60
@@ -66,8 +70,12 @@ class AdaptivePolicy:
     late: Phase = LATE
     late_from: int = LATE_FROM
     z: float = Z
-    calibration: Calibration = field(default_factory=shipped)
+    calibration: Calibration = field(default_factory=shipped, compare=False)
     name: str = "adaptive"
+    #: Shown every sampled decision's view and choices (benchmarks/calibration.py records
+    #: them); None in play.
+    observer: Callable[[View, list[Choice]], None] | None = field(default=None, repr=False,
+                                                                  compare=False)
 
     @property
     def meaning(self) -> str:
@@ -93,7 +101,10 @@ class AdaptivePolicy:
         phase = self.phase(view)
         race = self._race([m[0] for m in members], view, rng, phase,
                           HINT_ROUNDS if chances else 1)
-        return self._choices(race, members, view, phase)
+        choices = self._choices(race, members, view, phase)
+        if self.observer is not None:
+            self.observer(view, choices)
+        return choices
 
     def _race(self, leaders: list[Action], view: View, rng: random.Random, phase: Phase,
               least_rounds: int) -> Race:
@@ -131,13 +142,9 @@ class AdaptivePolicy:
     def _choices(self, race: Race, members: list[list[Action]], view: View,
                  phase: Phase) -> list[Choice]:
         live = race.live()
-        if phase.pick == "wins":
-            best = max(live, key=lambda i: (race.wins(i), -i))
-        else:
-            best = live[0]
+        best = race.leader() if phase.pick == "wins" else live[0]
         others = sorted((i for i in range(len(members)) if i != best),
-                        key=lambda i: (not race.alive[i], -race.wins(i) /
-                                       max(1, len(race.outcomes[i])), i))
+                        key=lambda i: (not race.alive[i], -race.share(i), i))
         choices = []
         for i in [best, *others]:
             wins, samples = race.wins(i), len(race.outcomes[i])

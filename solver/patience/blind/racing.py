@@ -54,9 +54,14 @@ class Race:
         for candidate, outcomes in batch.items():
             self.outcomes[candidate].extend(outcomes)
 
+    def share(self, candidate: int) -> float:
+        """The share of its samples the candidate won (0 before any)."""
+        outcomes = self.outcomes[candidate]
+        return sum(outcomes) / len(outcomes) if outcomes else 0.0
+
     def leader(self) -> int:
-        """The live candidate with the most wins; the earlier one on a tie."""
-        return max(self.live(), key=lambda i: (self.wins(i), -i))
+        """The live candidate with the highest share won; the earlier one on a tie."""
+        return max(self.live(), key=lambda i: (self.share(i), -i))
 
     def discordant(self, a: int, b: int) -> tuple[int, int]:
         """On the samples both were evaluated on: (a won and b lost, b won and a lost)."""
