@@ -133,7 +133,18 @@ def test_hint_answers_with_choices_or_says_it_is_missing(client):
         return
     assert status == 200 and answer["hints"] == 1
     legal = [str(move) for move in Position.start(DEAL).legal_moves()]
-    assert answer["hint"]["choices"] and all(c["move"] in legal for c in answer["hint"]["choices"])
+    shown = [m for c in answer["hint"]["choices"] for m in [c["move"], *c["equivalent"]]]
+    assert answer["hint"]["choices"] and sorted(shown) == sorted(legal)
+    assert all(0 < c["chance"] < 1 for c in answer["hint"]["choices"])
+
+
+def test_a_hint_on_a_finished_game_is_not_counted(client):
+    game = client.new()["id"]
+    assert client.call("POST", f"/api/games/{game}/give-up", {})[0] == 200
+    status, answer = client.call("POST", f"/api/games/{game}/hint", {})
+    assert status == 200 and answer["hints"] == 0
+    status, listed = client.call("GET", "/api/games")
+    assert next(row for row in listed["games"] if row["id"] == game)["hints"] == 0
 
 
 def test_give_up_ends_the_game_and_a_move_resumes_it(client):

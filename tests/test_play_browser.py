@@ -174,10 +174,19 @@ def test_a_hint_and_a_peek_appear_and_a_reload_resumes(open_game, server, solved
     _keep(png, "play.png")
     page.click("#hint-box li.best button")  # the advised move, played
     page.wait_for_function("() => document.body.dataset.moves === '41'")
+    assert page.query_selector("#hint-box") is None  # a hint speaks of one position
+    page.click("#auto")
+    page.click("#auto")  # a clicked box keeps no focus: the keys still reach the table
+    page.keyboard.press("h")
+    page.wait_for_selector("#hint-box", timeout=60_000)
+    assert page.inner_text('[data-fact="hints"]') == "hints 2"
+    page.keyboard.press("u")
+    page.wait_for_function("() => document.body.dataset.moves === '40'")
+    assert page.query_selector("#hint-box") is None  # nor after an undo
     page.reload()
-    page.wait_for_function("() => document.body.dataset.moves === '41'")
-    assert "Resumed at move 41" in page.inner_text("#caption")
-    assert page.inner_text('[data-fact="hints"]') == "hints 1"
+    page.wait_for_function("() => document.body.dataset.moves === '40'")
+    assert "Resumed at move 40" in page.inner_text("#caption")
+    assert page.inner_text('[data-fact="hints"]') == "hints 2"
 
 
 SMALL = variant_rules("frog").with_overrides(decks=1, ranks=4, waste_piles=2, reserve_size=3)
