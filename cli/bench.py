@@ -7,8 +7,7 @@ import sys
 from pathlib import Path
 
 from cli.errors import UserError
-from cli.limits import add_limit_arguments, limits_from
-from cli.survey import set_table_default
+from cli.limits import add_limit_arguments, limits_from, set_table_default
 from solver.answer import Exit, Limits
 from solver.patience import VARIANTS
 from solver.survey import (BENCH_FORMAT, bench_document, compare, DealSetError, default_sets_path,

@@ -66,3 +66,13 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
 
 def limits_from(args: argparse.Namespace) -> Limits:
     return Limits(max_nodes=args.max_nodes, timeout=args.timeout, memory=args.memory)
+
+
+def set_table_default(parser: argparse.ArgumentParser, size: str) -> None:
+    """Give --memory (from cli.limits) a smaller default for commands that decide many deals:
+    every worker's search grows its own table up to this cap."""
+    parser.set_defaults(memory=memory_size(size))
+    for action in parser._actions:
+        if action.dest == "memory":
+            action.help = (f"transposition-table size per deal, e.g. 64M, 1G (default {size}, "
+                           "smaller than frog solve's 1G: every worker grows its own table up to it)")

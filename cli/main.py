@@ -1,4 +1,4 @@
-"""The `frog` command: a thin dispatcher over one module per sub-command.
+"""The `frog` command: a thin dispatcher over one module per sub-command, named as it is.
 
 Each sub-command module exposes ``register(subparsers)``, which adds its parser and sets
 ``func`` to a callable taking the parsed arguments and returning the exit code. No game
@@ -46,19 +46,18 @@ class _Parser(argparse.ArgumentParser):
         self.exit(Exit.BAD_INPUT, f"frog: error: {message} (see '{self.prog} --help')\n")
 
 
-#: The module that registers each sub-command, in the order `frog --help` lists them.
-COMMAND_MODULES = {"deal": "commands_patience", "show": "commands_patience",
-                   "verify": "commands_patience", "solve": "solve", "hint": "hint",
-                   "playout": "playout", "play": "play", "tricks": "tricks", "bench": "bench",
-                   "survey": "survey", "report": "report"}
+#: The sub-commands, in the order `frog --help` lists them; each is registered by the module
+#: of its name, `cli/<command>.py` (the card game's, `frog tricks ...`, by the package
+#: `cli/tricks/`). The other modules of cli/ are helpers several commands share.
+COMMANDS = ("deal", "show", "verify", "solve", "hint", "playout", "play", "tricks", "bench",
+            "survey", "report")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command-line grammar, sub-command by sub-command: all of them, or, for a known
-    `command`, only the module that registers it (the others' imports, the survey code's
+    `command`, only its own module (the others' imports, the survey code's
     among them, would only slow its start; benchmarks/results/startup.txt)."""
-    names = [COMMAND_MODULES[command]] if command in COMMAND_MODULES \
-        else list(dict.fromkeys(COMMAND_MODULES.values()))
+    names = [command] if command in COMMANDS else COMMANDS
     parser = _Parser(
         prog="frog",
         description="Exact solver for Frog, the two-deck patience (and Fly, Fanny, Dick's Frog, "

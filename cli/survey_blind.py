@@ -7,7 +7,7 @@ import sys
 
 from cli.blind_options import policy_from
 from cli.errors import UserError
-from cli.survey import engine_deals_and_rules, open_store, progress_bar, run_parts
+from cli.survey_run import engine_deals_and_rules, open_store, progress_bar, run_parts
 from solver.answer import Exit
 from solver.survey import label
 from solver.survey.blind_work import BlindJob

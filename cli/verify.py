@@ -1,47 +1,21 @@
-"""`frog deal`, `frog show` and `frog verify`: deals and move lists, no searching."""
+"""`frog verify`: replay a move list from a deal; with --explain, find the move that lost the win."""
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from cli.deal_source import add_deal_arguments, load_deal, read_text
 from cli.errors import UserError
 from cli.files import write_text
 from cli.limits import duration
 from cli.pages import add_html_argument, check_page_path
-from cli.show import render_deal, wants_colour
 from solver.answer import Exit, Limits, Verdict
 from solver.patience import Deal, Move, MoveListError, Replay, parse_move_list, replay
 from solver.patience.explain import SOLVE_MEMORY, SOLVE_SECONDS, Explanation, explain
 from solver.replay import Header, Refusal, patience_page
 
 
-
 def register(sub: argparse._SubParsersAction) -> None:
-    deal = sub.add_parser(
-        "deal", help="print a deal as a deal file (or JSON)",
-        description="Print a deal in the deal-file format of docs/rules.md (foundation tops, "
-        "reserve bottom to top, stock next card first), or as JSON.",
-        epilog="examples:\n  frog deal --variant pysol-frog 1\n  frog deal --variant fly 7 --json")
-    add_deal_arguments(deal)
-    deal.add_argument("--json", action="store_true", help="print JSON instead of a deal file")
-    deal.set_defaults(func=command_deal)
-
-    show = sub.add_parser(
-        "show", help="show a deal's layout, readable in a terminal",
-        description="Show the layout: foundations, reserve, waste piles (fanned left to "
-        "right, bottom card first) and stock (next card first); with --after, the position "
-        "those moves reach. Suits are coloured on a terminal (not with NO_COLOR set).",
-        epilog="examples:\n  frog show 7\n  frog show my-deal.txt\n"
-        "  frog show 3 --after moves.txt --no-color")
-    add_deal_arguments(show)
-    colours = show.add_mutually_exclusive_group()
-    colours.add_argument("--no-color", action="store_true", help="plain text, no colours")
-    colours.add_argument("--color", action="store_true",
-                         help="colours even when the output is not a terminal")
-    show.set_defaults(func=command_show)
-
     verify = sub.add_parser(
         "verify", help="replay a move list: valid and won, or the first illegal move",
         description="Replay a move list (one 'CARD SOURCE TARGET' per line) from a deal. "
@@ -68,22 +42,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help=f"with --explain: each solve's time limit, e.g. 2s, 1m (default "
                         f"{SOLVE_SECONDS:g}s); a solve that reaches it answers unknown")
     verify.set_defaults(func=command_verify)
-
-
-def command_deal(args: argparse.Namespace) -> int:
-    deal, title = load_deal(args)
-    if args.json:
-        print(json.dumps(deal.to_json(), indent=1))
-    else:
-        print(deal.to_text(title), end="")
-    return Exit.YES
-
-
-def command_show(args: argparse.Namespace) -> int:
-    deal, title = load_deal(args)
-    colour = wants_colour(sys.stdout, no_color=args.no_color, force=args.color)
-    print(render_deal(deal, title, colour))
-    return Exit.YES
 
 
 def command_verify(args: argparse.Namespace) -> int:

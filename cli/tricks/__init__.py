@@ -1,9 +1,9 @@
 """`frog tricks`: deals, double-dummy answers and line checks for Frog, the trick-taking game.
 
 Argument parsing and printing only; the game lives in `solver.tricks`. The advice commands
-are registered from `cli/tricks_analyse.py` (analyse, verify --explain) and
-`cli/tricks_bid.py` (bid, auction); the helpers all of them share are in
-`cli/tricks_common.py`.
+are registered from `cli/tricks/analyse.py` (analyse, verify --explain) and
+`cli/tricks/bid.py` (bid, auction); the helpers all of them share are in
+`cli/tricks/common.py`.
 """
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ import json
 import time
 from typing import TYPE_CHECKING
 
-from cli import tricks_analyse, tricks_bid
+from cli.tricks import analyse, bid
 from cli.errors import UserError
 from cli.files import write_text
 from cli.pages import add_html_argument, check_page_path
-from cli.tricks_common import (contract_line, contract_options, load_deal, read_text,
+from cli.tricks.common import (contract_line, contract_options, load_deal, read_text,
                                rule_options, solution_json)
-from cli.tricks_display import solution_rows
+from cli.tricks.display import solution_rows
 from solver.answer import Exit
 from solver.replay import Header, tricks_page
 from solver.tricks import (CardError, IllegalPlay, LineError, Rules, RulesError,
@@ -75,11 +75,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     verify.add_argument("deal", help="deal file (or a deal number)")
     verify.add_argument("line", help="line file: a contract header, then one trick a line")
     rule_options(verify)
-    tricks_analyse.add_explain_option(verify)
+    analyse.add_explain_option(verify)
     verify.set_defaults(func=run_verify)
 
-    tricks_analyse.register(commands)
-    tricks_bid.register(commands)
+    analyse.register(commands)
+    bid.register(commands)
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
@@ -150,7 +150,7 @@ def run_verify(args: argparse.Namespace) -> int:
         _verdict(args, False, f"{args.line}: the line stops with {left} trick(s) still to play")
         return Exit.NO
     if args.explain:
-        return tricks_analyse.run_explain(args, deal, line, rules)
+        return analyse.run_explain(args, deal, line, rules)
     points = game.points[0]
     _verdict(args, True, f"legal: {len(line.tricks)} tricks; bidder (seat {rules.bidder}) "
              f"takes {points} points: {rules.verdict(points)}, payment {rules.payment(points):+d}",

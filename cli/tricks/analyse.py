@@ -10,9 +10,9 @@ import json
 from typing import TYPE_CHECKING
 
 from cli.errors import UserError
-from cli.tricks_common import (contract_line, contract_options, load_deal, read_text,
+from cli.tricks.common import (contract_line, contract_options, load_deal, read_text,
                                rule_options)
-from cli.tricks_display import card_text, cards_text, play_text, trick_rows
+from cli.tricks.display import card_text, cards_text, play_text, trick_rows
 from solver.answer import Exit
 from solver.tricks import (CardError, Deal, IllegalPlay, Line, LineError, Rules,
                            RulesError, card_name, parse_card, parse_line, parse_suit, points_of)

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from cli.errors import UserError
 from cli.jobs import default_jobs, jobs_from
-from cli.tricks_common import load_deal, rule_options, solution_json
-from cli.tricks_display import cards_text, solution_rows
+from cli.tricks.common import load_deal, rule_options, solution_json
+from cli.tricks.display import cards_text, solution_rows
 from solver.answer import Exit
 from solver.tricks import (DEFAULT_SAMPLES, DEFAULT_SEED, NOTE, SUIT_NAMES, CardError, Deal,
                            RulesError, Table, card_name, parse_card, parse_suit,

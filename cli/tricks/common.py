@@ -1,8 +1,8 @@
 """What every `frog tricks` sub-command shares: the rule options, reading a deal, the
 contract's heading line and a solution as JSON.
 
-`cli/tricks.py` (deal, solve, verify), `cli/tricks_analyse.py` (analyse, verify --explain)
-and `cli/tricks_bid.py` (bid, auction) import from here, and never from each other's
+`cli/tricks.py` (deal, solve, verify), `cli/analyse.py` (analyse, verify --explain)
+and `cli/bid.py` (bid, auction) import from here, and never from each other's
 helpers, so the modules form no circle.
 """
 from __future__ import annotations

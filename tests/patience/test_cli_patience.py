@@ -300,7 +300,7 @@ def test_process_verify_exit_codes(tmp_path, tiny_file):
 
 def test_show_after_moves_shows_that_position(frog, frog1_file, tmp_path):
     from solver.patience import deal_after, parse_move_list
-    from cli.show import render_deal
+    from cli.render import render_deal
     moves = moves_file(tmp_path, "TC stock w1\n8D stock w2\n4C stock w1\n")
     code, out, err = frog("show", frog1_file, "--after", moves)
     assert code == 0 and err == ""
@@ -328,7 +328,7 @@ def test_show_colours_suits_only_when_asked_or_on_a_terminal(frog, frog1_file, m
 
 def test_show_colour_follows_the_terminal_and_no_color(monkeypatch):
     import io
-    from cli.show import wants_colour
+    from cli.render import wants_colour
 
     class Terminal(io.StringIO):
         encoding = "utf-8"
