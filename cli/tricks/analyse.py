@@ -163,16 +163,13 @@ def _discard(args: argparse.Namespace, line: Line | None, rules: Rules) -> list[
 def _analysis_json(result: Analysis, discard: list[int]) -> dict:
     game, rules = result.game, result.game.rules
     return {
-        "contract": rules.contract, "trump": rules.trump_name, "bidder": rules.bidder,
-        "discard": [card_name(c) for c in discard],
+        **rules.to_json(), "discard": [card_name(c) for c in discard],
         "trick": len(game.tricks_played) + 1, "to_play": result.seat,
         "on_trick": [f"{seat}:{card_name(c)}" for seat, c in game.on_trick],
         "bidder_points_so_far": game.points[0], "value": result.value,
         "cards": [{"card": card_name(cv.card), "bidder_points": cv.value, "best": cv.best,
                    "verdict": rules.verdict(cv.value), "payment": rules.payment(cv.value)}
                   for cv in result.cards],
-        "target": rules.target, "must_overtrump": rules.must_overtrump,
-        "scoring": rules.scoring, "players": rules.players,
     }
 
 
@@ -184,10 +181,9 @@ def _print_analysis(result: Analysis, deal: Deal, discard: list[int], ascii_only
         origin = "" if (line and line.discard) else " (the best discard, assumed)"
         print(f"discard: {cards_text(discard, ascii_only)} ({points_of(discard)} points){origin}")
     if game.tricks_played:
-        banked = deal.taken[0] + (points_of(discard) if rules.contract == "frog"
-                                  else points_of(deal.widow))
         print("played so far:")
-        for row in trick_rows(rules, banked, game.tricks_played, ascii_only):
+        for row in trick_rows(rules, deal.banked(rules.contract, discard), game.tricks_played,
+                              ascii_only):
             print("  " + row)
     trick = len(game.tricks_played) + 1
     on = "  ".join(play_text(s, c, ascii_only) for s, c in game.on_trick)
@@ -221,9 +217,7 @@ def run_explain(args: argparse.Namespace, deal: Deal, line: Line, rules: Rules) 
     after = f"; after this discard {result.start}" if rules.contract == "frog" else ""
     print(f"perfect play from the deal: bidder {best_total}{after}; the line ends with "
           f"{result.final} ({rules.verdict(result.final)}, payment {rules.payment(result.final):+d})")
-    banked = deal.taken[0] + (points_of(result.discard) if rules.contract == "frog"
-                              else points_of(deal.widow))
-    rows = trick_rows(rules, banked, [t for t in line.tricks], a)
+    rows = trick_rows(rules, deal.banked(rules.contract, result.discard), line.tricks, a)
     print(rows[0] + "   swing: card (points given away)")
     for number, row in enumerate(rows[1:], 1):
         faults = [s for s in result.swings if s.trick == number and s.lost]
@@ -238,8 +232,7 @@ def run_explain(args: argparse.Namespace, deal: Deal, line: Line, rules: Rules) 
 def _explanation_json(result: Explanation) -> dict:
     rules = result.rules
     return {
-        "legal": True, "contract": rules.contract, "trump": rules.trump_name,
-        "bidder": rules.bidder, "discard": [card_name(c) for c in result.discard],
+        "legal": True, **rules.to_json(), "discard": [card_name(c) for c in result.discard],
         "best_discard": [card_name(c) for c in result.best_discard],
         "discard_lost": result.discard_lost, "perfect": result.start + result.discard_lost,
         "bidder_points": result.final, "verdict": rules.verdict(result.final),

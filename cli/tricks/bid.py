@@ -18,7 +18,7 @@ from cli.tricks.common import load_deal, rule_options, solution_json
 from cli.tricks.display import cards_text, solution_rows
 from solver.answer import Exit
 from solver.tricks import (DEFAULT_SAMPLES, DEFAULT_SEED, NOTE, SUIT_NAMES, CardError, Deal,
-                           RulesError, Table, card_name, parse_card, parse_suit,
+                           RulesError, Table, card_name, parse_card,
                            points_of)
 
 if TYPE_CHECKING:  # solver.tricks loads the compiled search with these names
@@ -105,7 +105,7 @@ def table_of(args: argparse.Namespace) -> Table:
     table = Table(args.target, args.must_overtrump, args.scoring, args.players,
                   args.penalty_frog, args.inactive)
     try:
-        table.rules("grand", 1, parse_suit("hearts"))
+        table.check()
     except RulesError as exc:
         raise UserError(str(exc)) from None
     return table
@@ -173,10 +173,7 @@ def advice_json(advice: Advice, table: Table, seconds: float) -> dict:
         "recommended": {"bid": best.contract if best else "pass",
                         "trump": _suit(best.trump) if best else None,
                         "mean_payment": _r(best.mean_payment) if best else 0.0},
-        "target": table.target, "must_overtrump": table.must_overtrump,
-        "scoring": table.scoring, "players": table.players,
-        "penalty_frog": table.penalty_frog, "inactive": table.inactive,
-        "note": NOTE, "seconds": round(seconds, 3),
+        **table.to_json(), "note": NOTE, "seconds": round(seconds, 3),
     }
 
 

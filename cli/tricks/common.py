@@ -78,13 +78,10 @@ def solution_json(solution: Solution) -> dict:
     """A solved contract as `frog tricks solve --json` prints it (and `auction --json`)."""
     rules = solution.rules
     return {
-        "contract": rules.contract, "trump": rules.trump_name, "bidder": rules.bidder,
-        "bidder_points": solution.bidder_points, "made": solution.made,
+        **rules.to_json(), "bidder_points": solution.bidder_points, "made": solution.made,
         "verdict": solution.verdict, "payment": solution.payment,
         "discard": format_cards(solution.discard).split(),
         "line": [[f"{seat}:{card}" for seat, card in
                   (p.split(":") for p in format_trick(t).split())] for t in solution.line],
-        "target": rules.target, "must_overtrump": rules.must_overtrump,
-        "scoring": rules.scoring, "players": rules.players, "nodes": solution.nodes,
-        "penalty_frog": rules.penalty_frog, "inactive": rules.inactive,
+        "nodes": solution.nodes,
     }

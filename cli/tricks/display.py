@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from solver.tricks import POINTS, Rules, card_name, points_of, sort_hand, winning_index
+from solver.tricks import POINTS, Rules, card_name, sort_hand, winning_index
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -64,5 +64,5 @@ def solution_rows(solution, ascii_only: bool = False) -> list[str]:
     """A solved contract's optimal line as the trick table, starting from what the bidder
     holds before play (widow or discards, and points already taken)."""
     rules, deal = solution.rules, solution.deal
-    banked = points_of(solution.discard) if rules.contract == "frog" else points_of(deal.widow)
-    return trick_rows(rules, deal.taken[0] + banked, solution.line, ascii_only)
+    return trick_rows(rules, deal.banked(rules.contract, solution.discard), solution.line,
+                      ascii_only)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.tricks.cards import POINTS, mask_of, points_of, sort_hand
+from solver.tricks.cards import POINTS, mask_of, sort_hand
 from solver.tricks.deal import Deal
 from solver.tricks.engine import Game, replay
 from solver.tricks.rules import Rules
@@ -97,7 +97,7 @@ def discard_values(deal: Deal, rules: Rules,
     values = []
     for discard in frog_discards(deal, rules):
         play = searcher.value(hand_masks(deal, rules, list(discard)), deal.leader, [])
-        values.append((sort_hand(discard), deal.taken[0] + points_of(discard) + play))
+        values.append((sort_hand(discard), deal.banked(rules.contract, discard) + play))
     return sorted(values, key=lambda item: -item[1])
 
 

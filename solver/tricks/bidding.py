@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
 
-from solver.tricks.cards import points_of, sort_hand
+from solver.tricks.cards import sort_hand
 from solver.tricks.deal import Deal, make_deal
 from solver.tricks.rules import Rules, Table
 from solver.tricks.sampling import DEFAULT_SAMPLES, DEFAULT_SEED
@@ -83,9 +83,9 @@ def bidder_points(deal: Deal, rules: Rules, searcher: Searcher) -> int:
     """
     if rules.contract == "frog":
         discard, play = discard_and_play_points(deal, rules, searcher)
-        return deal.taken[0] + points_of(discard) + play
+        return deal.banked(rules.contract, discard) + play
     hands = hand_masks(deal, rules, [])
-    return deal.taken[0] + points_of(deal.widow) + searcher.value(hands, deal.leader, [])
+    return deal.banked(rules.contract) + searcher.value(hands, deal.leader, [])
 
 
 def unseen_cards(deal: Deal, seat: int) -> list[int]:

@@ -5,6 +5,7 @@ PySolFC shuffle (`solver.shuffle`), so that deal numbers mean the same shuffle e
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.shuffle import pysol_card_ids
@@ -60,6 +61,12 @@ class Deal:
             raise DealError(f"leader must be 1, 2 or 3, not {self.leader}")
         if min(self.taken) < 0 or sum(self.taken) > TOTAL_POINTS - points_of(seen):
             raise DealError("taken: more points than the cards out of play hold")
+
+    def banked(self, contract: str, discard: Sequence[int] = ()) -> int:
+        """The bidder's points before the next trick: those already taken, plus the widow's
+        (it goes to the bidder unseen) or, in a frog, the `discard`'s (the bidder takes the
+        widow up and lays these cards away)."""
+        return self.taken[0] + points_of(discard if contract == "frog" else self.widow)
 
     @property
     def hand_size(self) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.tricks.cards import POINTS, card_name, points_of, rank_of, suit_of
+from solver.tricks.cards import POINTS, card_name, rank_of, suit_of
 from solver.tricks.deal import Deal
 from solver.tricks.rules import Rules
 
@@ -93,7 +93,6 @@ class Game:
     def start(cls, deal: Deal, rules: Rules, discard: list[int] | None = None) -> Game:
         """The game after the widow is settled: frog bidders take it up and discard."""
         hands = [list(h) for h in deal.hands]
-        bidder_points = deal.taken[0]
         discard = list(discard or [])
         if rules.contract == "frog":
             bidder_hand = hands[rules.bidder - 1] + list(deal.widow)
@@ -103,12 +102,10 @@ class Game:
                 if c not in bidder_hand:
                     raise IllegalPlay(f"discard {card_name(c)} is not in the bidder's hand or the widow")
             hands[rules.bidder - 1] = [c for c in bidder_hand if c not in discard]
-            bidder_points += points_of(discard)
-        else:
-            if discard:
-                raise IllegalPlay(f"there is no discard in {rules.contract}")
-            bidder_points += points_of(deal.widow)
-        return cls(rules, hands, deal.leader, [bidder_points, deal.taken[1]])
+        elif discard:
+            raise IllegalPlay(f"there is no discard in {rules.contract}")
+        return cls(rules, hands, deal.leader, [deal.banked(rules.contract, discard),
+                                               deal.taken[1]])
 
     @property
     def to_play(self) -> int:

@@ -6,7 +6,7 @@ scoring reads the rest.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from solver.tricks.cards import HEARTS, SUIT_NAMES
 
@@ -53,8 +53,7 @@ class Rules:
     def __post_init__(self) -> None:
         if self.contract not in CONTRACTS:
             raise RulesError(f"unknown contract {self.contract!r} (frog, chico, grand)")
-        if self.scoring not in SCORING:
-            raise RulesError(f"unknown scoring {self.scoring!r} ({', '.join(SCORING)})")
+        self.table.check()
         if self.contract not in SCORING[self.scoring]:
             raise RulesError(f"{self.contract} is not a contract under {self.scoring} scoring")
         if self.contract == "chico" and self.trump not in CHICO_TRUMPS:
@@ -63,22 +62,21 @@ class Rules:
             raise RulesError(f"hearts are always trumps in {self.contract}")
         if self.bidder not in (1, 2, 3):
             raise RulesError(f"bidder must be seat 1, 2 or 3, not {self.bidder}")
-        if self.target not in TARGETS:
-            raise RulesError(f"target must be 60 or 61, not {self.target}")
-        most = MAX_PLAYERS[self.scoring]
-        if not 3 <= self.players <= most:
-            raise RulesError(f"players must be 3 to {most} under {self.scoring} scoring, "
-                             f"not {self.players}")
-        if self.inactive not in INACTIVE:
-            raise RulesError(f"unknown way of paying inactive players {self.inactive!r} "
-                             f"({', '.join(INACTIVE)})")
-        if self.inactive != "receive" and self.scoring == "foster":
-            raise RulesError("under foster scoring inactive players only receive "
-                             "(the other ways are the 1922 rules': slough and its variants)")
+
+    @property
+    def table(self) -> Table:
+        """The rule parameters without the contract, trump and bidder."""
+        return Table(self.target, self.must_overtrump, self.scoring, self.players,
+                     self.penalty_frog, self.inactive)
 
     @property
     def trump_name(self) -> str:
         return SUIT_NAMES[self.trump]
+
+    def to_json(self) -> dict:
+        """The contract and every rule parameter, as each `--json` answer names them."""
+        return {"contract": self.contract, "trump": self.trump_name, "bidder": self.bidder,
+                **self.table.to_json()}
 
     def verdict(self, points: int) -> str:
         """``made``, ``lost`` or ``standoff`` (exactly 60 when the target is 61)."""
@@ -122,6 +120,28 @@ class Table:
     players: int = 3
     penalty_frog: bool = False
     inactive: str = "receive"
+
+    def check(self) -> None:
+        """`RulesError` for a parameter docs/tricks.md does not allow, whatever the contract
+        (`Rules` checks the contract, trump and bidder besides)."""
+        if self.scoring not in SCORING:
+            raise RulesError(f"unknown scoring {self.scoring!r} ({', '.join(SCORING)})")
+        if self.target not in TARGETS:
+            raise RulesError(f"target must be 60 or 61, not {self.target}")
+        most = MAX_PLAYERS[self.scoring]
+        if not 3 <= self.players <= most:
+            raise RulesError(f"players must be 3 to {most} under {self.scoring} scoring, "
+                             f"not {self.players}")
+        if self.inactive not in INACTIVE:
+            raise RulesError(f"unknown way of paying inactive players {self.inactive!r} "
+                             f"({', '.join(INACTIVE)})")
+        if self.inactive != "receive" and self.scoring == "foster":
+            raise RulesError("under foster scoring inactive players only receive "
+                             "(the other ways are the 1922 rules': slough and its variants)")
+
+    def to_json(self) -> dict:
+        """Every parameter under its own name, as the `--json` answers print them."""
+        return asdict(self)
 
     def rules(self, contract: str, bidder: int, trump: int) -> Rules:
         return Rules(contract, bidder, trump, self.target, self.must_overtrump, self.scoring,

@@ -128,9 +128,12 @@ def test_analyse_command_mid_trick_json(frog, files):
     part = tmp_path / "part.txt"
     first = solution.line[0]
     part.write_text(format_header(rules, []) + "\n" + format_trick(solution.line[0][:1]) + "\n")
-    code, out, _ = frog("tricks", "analyse", deal, "--after", part, "--json")
+    code, out, _ = frog("tricks", "analyse", deal, "--after", part, "--json", "--scoring",
+                        "slough", "--penalty-frog", "--players", "4", "--inactive", "solo-only")
     answer = json.loads(out)
     assert code == 0 and answer["value"] == solution.bidder_points
+    assert {k: answer[k] for k in ("scoring", "penalty_frog", "players", "inactive")} == \
+        {"scoring": "slough", "penalty_frog": True, "players": 4, "inactive": "solo-only"}
     assert answer["to_play"] == first[1][0] and answer["on_trick"] == [format_trick(first[:1])]
     assert any(c["best"] and c["card"] == format_trick(first[1:2]).split(":")[1]
                for c in answer["cards"])

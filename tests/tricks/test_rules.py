@@ -1,6 +1,8 @@
 """Cards, rules and payments, deal files and numbered deals of Frog, the trick-taking game."""
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +17,7 @@ from solver.tricks.cards import (
     parse_suit,
 )
 from solver.tricks.deal import DealError, deal_from_number, make_deal, parse_deal
-from solver.tricks.rules import Rules, RulesError
+from solver.tricks.rules import Rules, RulesError, Table
 
 
 def test_pack_holds_120_points_and_names_round_trip():
@@ -129,3 +131,32 @@ def test_any_deal_round_trips_through_its_file(pack, size, widow):
     deal = make_deal([pack[:size], pack[size:2 * size], pack[2 * size:3 * size]],
                      pack[33:33 + widow])
     assert parse_deal(deal.to_text()) == deal
+
+
+def test_rules_json_names_every_parameter():
+    """Each `--json` answer prints the rules through `to_json`: no field may be left out."""
+    rules = Rules("chico", 2, parse_suit("spades"), 61, True, "slough", 5, True, "solo-only")
+    assert rules.to_json() == {
+        "contract": "chico", "trump": "spades", "bidder": 2, "target": 61,
+        "must_overtrump": True, "scoring": "slough", "players": 5, "penalty_frog": True,
+        "inactive": "solo-only"}
+    assert set(rules.to_json()) == {f.name for f in fields(Rules)}
+
+
+@pytest.mark.parametrize("table, message", [
+    (Table(scoring="bridge"), "unknown scoring"),
+    (Table(target=59), "target must be 60 or 61"),
+    (Table(scoring="slough", players=8), "players must be 3 to 7"),
+    (Table(inactive="pay-and-receive"), "under foster scoring"),
+])
+def test_a_table_is_checked_without_a_contract(table, message):
+    with pytest.raises(RulesError, match=message):
+        table.check()
+    with pytest.raises(RulesError, match=message):
+        table.rules("grand", 1, parse_suit("hearts"))
+
+
+def test_banked_points_count_the_widow_or_the_frog_discard():
+    deal = parse_deal("hand1: AH\nhand2: 6D\nhand3: 6C\nwidow: TS\nleader: 1\ntaken: 20 30\n")
+    assert deal.banked("grand") == deal.banked("chico") == 20 + 10
+    assert deal.banked("frog", [parse_card("AH")]) == 20 + 11

@@ -128,11 +128,10 @@ def solve(deal: Deal, rules: Rules, table_bits: int = TABLE_BITS, hints: bool = 
     searcher = Searcher(rules, table_bits, hints, shifted)
     if rules.contract == "frog":
         discard, play_points = discard_and_play_points(deal, rules, searcher, every_discard)
-        banked = points_of(discard)
     else:
-        discard, banked = [], points_of(deal.widow)
+        discard = []
         play_points = searcher.value(hand_masks(deal, rules, discard), deal.leader, [])
-    total = deal.taken[0] + banked + play_points
+    total = deal.banked(rules.contract, discard) + play_points
     line = _optimal_line(Game.start(deal, rules, discard), searcher, play_points)
     game = replay(deal, rules, discard, line)
     if not game.finished or game.points[0] != total:
