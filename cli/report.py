@@ -7,12 +7,10 @@ import os
 from pathlib import Path
 
 from cli.errors import UserError
-from solver.answer import Exit
 from cli.report_blind import blind_tables
+from solver.answer import Exit
 from solver.survey import (asked_method, crosstab, CsvError, open_results, PlotsUnavailable,
-                           StoreError, summarise, write_plots)
-from solver.survey.blind_work import rules_label_of
-from solver.survey.stats import beside_open, summarise_blind
+                           report_document, StoreError, write_plots)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -70,13 +68,9 @@ def command_report(args: argparse.Namespace) -> int:
         raise UserError(f"{args.db}: a damaged survey database (label '{empty[0]}' has no "
                         "readable rows)")
     rows = {label: group for label, group in rows.items() if label not in games}
-    report = {label: {"kind": "open", **summarise(group), "settings": settings[label]}
-              for label, group in rows.items()}
-    for label in report:
-        if label in versions:
-            report[label]["by_version"] = versions[label]
-    blind = {label: _blind_entry(label, policies[label], group, rows, settings[label])
-             for label, group in games.items()}
+    every = report_document(rows, games, policies, settings, versions)
+    report = {label: entry for label, entry in every.items() if entry["kind"] == "open"}
+    blind = {label: entry for label, entry in every.items() if entry["kind"] == "blind"}
     pair = None
     if args.pair:
         missing = [label for label in args.pair if label not in rows]
@@ -92,7 +86,6 @@ def command_report(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UserError(f"{args.plots}: cannot write plots: {exc}") from None
     if args.json:
-        every = {**report, **blind}
         print(json.dumps({**every, "pair": {"labels": args.pair, **pair}} if pair else every,
                          indent=1))
     else:
@@ -107,18 +100,6 @@ def command_report(args: argparse.Namespace) -> int:
         if args.plots:
             print("plots: " + ", ".join(str(path) for path in written))
     return Exit.YES
-
-
-def _blind_entry(label: str, policy: str, games: list, open_rows: dict[str, list],
-                 settings: dict[str, list]) -> dict:
-    """A blind label's report entry: its wins and interval, and beside them (key "open")
-    the open survey of the same rules on the same deals, when the store holds one."""
-    rules_label = rules_label_of(label, policy)
-    entry = {"kind": "blind", "rules_label": rules_label, "policy": policy,
-             **summarise_blind(games), "settings": {"solver_version": settings["solver_version"]}}
-    if rules_label in open_rows:
-        entry["open"] = {"label": rules_label, **beside_open(games, open_rows[rules_label])}
-    return entry
 
 
 def _table(report: dict[str, dict]) -> str:
