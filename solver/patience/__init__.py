@@ -17,7 +17,8 @@ from solver.patience.cards import Card, CardError, format_cards, parse_cards, ra
 from solver.patience.deal import Deal, DealError, deal_from_deck, deal_from_number, parse_deal
 from solver.patience.engine import (IllegalMove, Position, Replay, deal_after, deals_along,
                                     replay)
-from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move, MoveListError, parse_move_list
+from solver.patience.line import (FOUNDATION, RESERVE, STOCK, Move, MoveListError,
+                                  parse_move_list, pile_index, pile_name, pile_names)
 from solver.patience.methods import DEFAULT_METHOD, METHODS, NOISE, decide, default_method
 from solver.patience.rules import (ACE_PROCEDURES, STOCK_PLAY, VARIANT_SOURCES, VARIANTS, Rules,
                                    RulesError, variant_rules)
@@ -29,5 +30,5 @@ __all__ = ["ACE_PROCEDURES", "FOUNDATION", "RESERVE", "STOCK", "Card", "CardErro
            "STOCK_PLAY", "VARIANTS", "VARIANT_SOURCES", "deal_after", "deal_from_deck",
            "deal_from_number", "format_cards", "parse_cards", "parse_deal", "parse_move_list",
            "rank_name", "replay", "variant_rules", "decide", "default_method", "METHODS",
-           "DEFAULT_METHOD", "NOISE"]
+           "DEFAULT_METHOD", "NOISE", "pile_index", "pile_name", "pile_names"]
 

@@ -85,7 +85,8 @@ from solver.answer import Limits, Result, SolverBug, Verdict
 from solver.patience.cards import Card
 from solver.patience.deal import Deal
 from solver.patience.engine import replay
-from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move
+from solver.patience.line import (FOUNDATION, RESERVE, STOCK, Move, pile_index, pile_name,
+                                  pile_names)
 
 #: CP-SAT's presolve is switched off: on this model its probing adds half a million binary
 #: clauses and takes seconds, and the search without it won each of the 16 Sir Tommy deals
@@ -113,7 +114,7 @@ class _Model:
         self.model = cp_model.CpModel()
         self.loose = self._loose_cards()
         self.stock = [x for x, item in enumerate(self.loose) if item.source == STOCK]
-        self.piles = [f"w{p}" for p in range(1, self.rules.waste_piles + 1)]
+        self.piles = pile_names(self.rules.waste_piles)
         self.by_rank: dict[int, list[int]] = {r: [] for r in range(1, self.rules.ranks + 1)}
         for x, item in enumerate(self.loose):
             self.by_rank[item.card.rank].append(x)
@@ -133,7 +134,7 @@ class _Model:
     def _loose_cards(self) -> list[_Loose]:
         cards = [_Loose(card, RESERVE, k) for k, card in enumerate(self.deal.reserve)]
         for p, pile in enumerate(self.deal.waste):
-            cards += [_Loose(card, f"w{p + 1}", k) for k, card in enumerate(pile)]
+            cards += [_Loose(card, pile_name(p), k) for k, card in enumerate(pile)]
         cards += [_Loose(card, STOCK, i) for i, card in enumerate(self.deal.stock)]
         return cards
 
@@ -157,7 +158,7 @@ class _Model:
             elif item.source == RESERVE:
                 low = len(self.deal.reserve) - 1 - item.index
             else:
-                low = len(self.deal.waste[int(item.source[1:]) - 1]) - 1 - item.index
+                low = len(self.deal.waste[pile_index(item.source)]) - 1 - item.index
             self.tau.append(m.NewIntVar(low, last, f"tau{x}"))
         m.AddAllDifferent(self.tau + self.theta)
         for i in range(s - 1):

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from solver.patience.cards import Card, rank_name
 from solver.patience.deal import Deal
-from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move, place_name
+from solver.patience.line import (FOUNDATION, RESERVE, STOCK, Move, pile_index, pile_names,
+                                  place_name)
 from solver.patience.rules import Rules
 
 
@@ -47,7 +48,7 @@ class Position:
         elif source == RESERVE:
             pile = self.reserve[-1:]
         else:
-            pile = self.waste[int(source[1:]) - 1][-1:]
+            pile = self.waste[pile_index(source)][-1:]
         return pile[0] if pile else None
 
     def legal_moves(self) -> list[Move]:
@@ -66,7 +67,7 @@ class Position:
         return moves
 
     def pile_names(self) -> list[str]:
-        return [f"w{i}" for i in range(1, self.rules.waste_piles + 1)]
+        return pile_names(self.rules.waste_piles)
 
     def check(self, move: Move) -> None:
         """Raise IllegalMove with the reason when `move` is not legal here."""
@@ -98,14 +99,14 @@ class Position:
         elif move.source == RESERVE:
             reserve = reserve[:-1]
         else:
-            index = int(move.source[1:]) - 1
+            index = pile_index(move.source)
             waste[index] = waste[index][:-1]
         foundations = self.foundations
         if move.target == FOUNDATION:
             slot = foundations.index(move.card.rank - 1)
             foundations = foundations[:slot] + (move.card.rank,) + foundations[slot + 1:]
         else:
-            index = int(move.target[1:]) - 1
+            index = pile_index(move.target)
             waste[index] = waste[index] + (move.card,)
         return Position(self.rules, foundations, reserve, stock, tuple(waste))
 

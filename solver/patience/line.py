@@ -17,6 +17,29 @@ from solver.patience.cards import Card, CardError
 STOCK, RESERVE, FOUNDATION = "stock", "reserve", "foundation"
 
 
+def pile_name(index: int) -> str:
+    """The move lists' name of the waste pile at `index` (counted from 0): piles are named
+    from w1, as players count them.
+
+    >>> pile_name(0), pile_index("w5")
+    ('w1', 4)
+    """
+    return f"w{index + 1}"
+
+
+def pile_names(waste_piles: int) -> list[str]:
+    """The names of all `waste_piles` piles, left to right: w1, w2, ..."""
+    return [pile_name(index) for index in range(waste_piles)]
+
+
+def pile_index(place: str) -> int:
+    """Where the waste pile named `place` ('w3') is in a position's list of piles (2):
+    the inverse of `pile_name`. ValueError for a place that names no waste pile."""
+    if place[:1] != "w" or not place[1:].isdigit() or int(place[1:]) < 1:
+        raise ValueError(f"{place!r} names no waste pile (w1, w2, ...)")
+    return int(place[1:]) - 1
+
+
 class MoveListError(ValueError):
     """A move list line that cannot be read at all (exit code 2)."""
 
@@ -60,7 +83,7 @@ class Move(NamedTuple):
             raise ValueError(f"expected 'CARD SOURCE TARGET', found '{text.strip()}'")
         card = Card.parse(parts[0])
         source, target = parts[1].lower(), parts[2].lower()
-        piles = [f"w{i}" for i in range(1, waste_piles + 1)]
+        piles = pile_names(waste_piles)
         if source not in (STOCK, RESERVE, *piles):
             raise ValueError(f"unknown source '{parts[1]}' (stock, reserve or "
                              f"{_pile_range(waste_piles)})")
@@ -91,7 +114,7 @@ def place_name(place: str) -> str:
         return f"the {place}"
     if place == FOUNDATION:
         return "a foundation"
-    return f"waste pile {place[1:]}"
+    return f"waste pile {pile_index(place) + 1}"
 
 
 def parse_move_list(text: str, waste_piles: int) -> list[tuple[int, Move]]:

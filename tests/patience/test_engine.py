@@ -313,3 +313,15 @@ def test_random_play_conserves_cards_and_refuses_exactly_the_illegal_moves(deal,
         if chosen.source == "stock":
             assert after.stock == position.stock[1:]
         position = after
+
+
+def test_pile_names_and_indexes_are_each_other_s_inverse():
+    """Every module that turns a move list's 'wN' into a pile index goes through these."""
+    from solver.patience.line import pile_index, pile_name, pile_names
+
+    assert pile_names(3) == ["w1", "w2", "w3"]
+    assert [pile_index(name) for name in pile_names(12)] == list(range(12))
+    assert pile_name(pile_index("w10")) == "w10"
+    for place in ("stock", "reserve", "foundation", "w0", "w", "wx"):
+        with pytest.raises(ValueError, match="names no waste pile"):
+            pile_index(place)

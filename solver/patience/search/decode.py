@@ -9,7 +9,7 @@ from __future__ import annotations
 from solver.answer import SolverBug
 from solver.patience.deal import Deal
 from solver.patience.engine import IllegalMove, Position
-from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move
+from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move, pile_name
 from solver.patience.search import kernel
 
 
@@ -19,10 +19,10 @@ def _place(code_part: int, is_source: bool) -> str:
             return STOCK
         if code_part == kernel.SRC_RESERVE:
             return RESERVE
-        return f"w{code_part - kernel.SRC_PILE0 + 1}"
+        return pile_name(code_part - kernel.SRC_PILE0)
     if code_part == kernel.TGT_FOUNDATION:
         return FOUNDATION
-    return f"w{code_part - kernel.TGT_PILE0 + 1}"
+    return pile_name(code_part - kernel.TGT_PILE0)
 
 
 def decode_win(deal: Deal, codes: list[int]) -> list[Move]:
