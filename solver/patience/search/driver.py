@@ -104,6 +104,23 @@ RULE_SWITCHES = {
 }
 
 
+@dataclass(frozen=True)
+class Strategy:
+    """How the restart loop searches one deal; the defaults are the standard search.
+
+    `restarts=False` makes it one plain depth-first pass; `options` are the kernel's
+    reductions (OPT_* bits of kernel.py) left on; `noise` and `growth` set the restarts'
+    pile-score noise and budget growth; `seeds` are the restart sequences, interleaved;
+    `beams` runs the beam stage beside the restarts (never without them)."""
+
+    restarts: bool = True
+    options: int = kernel.ALL_OPTIONS
+    noise: int = NOISE
+    growth: float = BUDGET_GROWTH
+    seeds: tuple[int, ...] = (0,)
+    beams: bool = True
+
+
 def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
           restarts: bool = True, disabled: tuple[str, ...] = (), noise: int = NOISE,
           growth: float = BUDGET_GROWTH, seeds: Sequence[int] = (0,),
@@ -125,8 +142,8 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
         options &= ~RULE_SWITCHES[name]
     arrays = SearchArrays(deal)
     table = Table(limits.memory)
-    run = _restart_loop(arrays, table, limits, progress, restarts, options, noise, growth,
-                        tuple(seeds), beams)
+    strategy = Strategy(restarts, options, noise, growth, tuple(seeds), beams)
+    run = _restart_loop(arrays, table, limits, progress, strategy)
     moves = decode_win(deal, arrays.winning_codes()) \
         if run.verdict is Verdict.WINNABLE else None
     stats: dict[str, float] = {name: int(arrays.stats[i]) for i, name in STAT_NAMES.items()}
@@ -175,12 +192,13 @@ class _Sequence:
 
 
 def _restart_loop(arrays: SearchArrays, table: Table, limits: Limits,
-                  progress: Progress | None, restarts: bool, options: int, noise: int,
-                  growth: float, seeds: tuple[int, ...], beams: bool) -> _Run:
+                  progress: Progress | None, strategy: Strategy) -> _Run:
     """The interleaved restarts and beams of `solve` (see the module docstring) on prepared
     arrays and table; the winning line, if any, is left in `arrays`."""
+    restarts, beams, growth = strategy.restarts, strategy.beams, strategy.growth
     start = time.perf_counter()
-    sequences = [_Sequence(seed, sequence_noise(noise, seed)) for seed in seeds]
+    sequences = [_Sequence(seed, sequence_noise(strategy.noise, seed))
+                 for seed in strategy.seeds]
     done = 0  # nodes of all sequences' finished restarts and beams
     won_by_beam = 0  # the width of the beam that found the win, if one did
     verdict, reason = Verdict.UNKNOWN, None
@@ -221,7 +239,7 @@ def _restart_loop(arrays: SearchArrays, table: Table, limits: Limits,
                          seed=seq.seed * SEED_STRIDE + seq.restart)
             outcome = kernel.PAUSED
             while outcome == kernel.PAUSED:
-                outcome = arrays.run(table, budget, CHUNK, options)
+                outcome = arrays.run(table, budget, CHUNK, strategy.options)
                 table.grow_if_needed(int(arrays.stats[kernel.ST_TT_STORES]))
                 elapsed = time.perf_counter() - start
                 if progress:
@@ -293,8 +311,7 @@ def decide_samples(deals: Sequence[Deal], max_nodes: int,
         else:
             arrays.load(deal)
         table.clear()
-        run = _restart_loop(arrays, table, limits, None, True, kernel.ALL_OPTIONS, NOISE,
-                            BUDGET_GROWTH, (0,), True)
+        run = _restart_loop(arrays, table, limits, None, Strategy())
         if run.reason == "interrupted":
             raise KeyboardInterrupt  # the caller stops: a sample cut short is not a vote
         verdicts.append(run.verdict)
