@@ -1,7 +1,8 @@
-"""numba for the compiled kernels, loaded without its SciPy linear-algebra probe, and the
-one intrinsic they add to it, `prefetch`.
+"""numba for the compiled kernels, loaded without its SciPy linear-algebra probe; the flags
+the patience search is compiled with (`kernel_jit`, `allocating_jit`); and the one intrinsic
+the kernels add to numba, `prefetch`.
 
-Every kernel module takes `njit` from here, so this module runs before numba is first
+Every kernel module takes its decorator from here, so this module runs before numba is first
 imported in a process. When the first compiled function is loaded, numba imports its
 array-math module, which imports `scipy.linalg.cython_blas` whenever SciPy is installed,
 to offer `np.dot` and `np.linalg` inside compiled code. The kernels use neither, and on a
@@ -17,6 +18,8 @@ and also compiles linear algebra with numba must import numba.np.arraymath first
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import Any
 
 _BLAS = "scipy.linalg.cython_blas"
 
@@ -42,7 +45,31 @@ from numba import njit  # noqa: E402  (after the probe above, by design)
 from numba.core import cgutils, types  # noqa: E402
 from numba.extending import intrinsic  # noqa: E402
 
-__all__ = ["njit", "prefetch"]
+__all__ = ["ALLOCATING", "allocating_jit", "kernel_jit", "njit", "prefetch"]
+
+#: The patience search's flags: cached on disk, and numba's runtime off. With the runtime
+#: on, every call of a helper counts references to each array argument atomically, a third
+#: of the kernel's time, protecting nothing: the kernel allocates and keeps no array
+#: (docs/solver.md, Compiled without reference counting).
+KERNEL_FLAGS = {"cache": True, "_nrt": False}
+#: The functions of the patience search compiled with the runtime on (`allocating_jit`),
+#: by qualified name: tests/patience/test_search.py checks that every other one is not.
+ALLOCATING: set[str] = set()
+
+
+def kernel_jit(function: Callable | None = None, *, inline: bool = False) -> Any:
+    """`@kernel_jit` or `@kernel_jit(inline=True)`: compile a function of the patience
+    search with KERNEL_FLAGS (inlined into its callers with `inline`)."""
+    flags = {**KERNEL_FLAGS, "inline": "always"} if inline else KERNEL_FLAGS
+    return njit(**flags) if function is None else njit(**flags)(function)
+
+
+def allocating_jit(function: Callable) -> Any:
+    """`@allocating_jit`: compile a function of the patience search that allocates arrays,
+    which needs numba's runtime (cached on disk like the rest). Keep such functions few and
+    outside the loops: each call of a helper from one pays the reference counting."""
+    ALLOCATING.add(f"{function.__module__}.{function.__qualname__}")
+    return njit(cache=True)(function)
 
 
 @intrinsic

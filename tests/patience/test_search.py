@@ -194,3 +194,25 @@ def test_position_in_play_is_solved_from_where_it_stands() -> None:
     assert any(middle.waste) and middle.foundations != deal.foundations
     again = solve(middle, Limits(memory=1 << 22, max_nodes=1_000_000))
     assert again.verdict == "winnable" and replay(middle, again.moves or []).won
+
+
+def test_every_search_function_is_compiled_without_numba_s_runtime() -> None:
+    """kernel_jit sets the flags in one place; a function decorated by hand (or one that
+    allocates, registered by allocating_jit) shows here. The runtime's reference counting
+    costs a third of the kernel's time (docs/solver.md, Compiled without reference
+    counting)."""
+    from numba.core.registry import CPUDispatcher
+
+    from solver.compiled import ALLOCATING
+    from solver.patience.search import beam
+
+    compiled = {f"{module.__name__}.{name}": function
+                for module in (kernel, beam) for name, function in vars(module).items()
+                if isinstance(function, CPUDispatcher)
+                and function.py_func.__module__ == module.__name__}
+    assert len(compiled) >= 40
+    assert ALLOCATING == {"solver.patience.search.beam._expand"}
+    for name, function in compiled.items():
+        runtime = function.targetoptions.get("_nrt", True)
+        assert runtime is (name in ALLOCATING), name
+        assert function._cache.__class__.__name__ == "FunctionCache", name  # cache=True

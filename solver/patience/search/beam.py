@@ -23,7 +23,7 @@ caller replays it through the rules engine like every win).
 from __future__ import annotations
 
 import numpy as np
-from solver.compiled import njit
+from solver.compiled import allocating_jit, kernel_jit
 
 from solver.patience.search import kernel
 from solver.patience.search.kernel import (RD, SI, SRC_STOCK, TGT_FOUNDATION, TGT_PILE0, UP,
@@ -162,7 +162,7 @@ def beam_search(arrays: SearchArrays, width: int, noise: int = 0, seed: int = 0,
     return beam.win(), beam.nodes
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, si, npiles, ranks, hashes):
     """Make beam slot k the working position (at stock index si), with its pile hashes if
     `hashes` (the keys need them; rebuilding a child for the dead test and the next layer
@@ -186,7 +186,7 @@ def _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, si, npiles, ranks, 
                 ph2[p, i + 1] = kernel._pile_hash(ph2[p, i], piles[p, i], 1)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _count_stock(stockcnt, stock, si, ranks):
     """The rank counts of the stock from index si on (what `_load` leaves as it is: every
     move a layer plays on a loaded position is taken back or leaves them as they were)."""
@@ -196,7 +196,7 @@ def _count_stock(stockcnt, stock, si, ranks):
         stockcnt[stock[i]] += 1
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _save(k, bpiles, bh, bn, brd, st, piles, h, n, npiles, ranks):
     """Store the working position in beam slot k."""
     brd[k] = st[RD]
@@ -208,7 +208,7 @@ def _save(k, bpiles, bh, bn, brd, st, piles, h, n, npiles, ranks):
             bpiles[k, p, i] = piles[p, i]
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _policy(greedy, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, d4, ranks,
             forced, npiles):
     """Play the policy's foundation moves (all fits if `greedy`, else only safe ones) from
@@ -225,7 +225,7 @@ def _policy(greedy, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, d
             progress = True
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _placement(option, st, stock, n, forced, npiles, h, piles):
     """The move code of placing the turned card by `option` (0 the foundation, 1 + p pile
     p), or -1 when the rules forbid it or an earlier pile with the same cards stands for
@@ -249,7 +249,7 @@ def _placement(option, st, stock, n, forced, npiles, h, piles):
     return move_code(r, SRC_STOCK, TGT_PILE0 + p)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _score(st, reserve, piles, h, n, npiles, up_weight):
     """Cards up and empty piles, weighted, less a penalty for every buried card: how many
     ranks the highest card above it in its stack (the reserve or a pile) stands above it,
@@ -272,7 +272,7 @@ def _score(st, reserve, piles, h, n, npiles, up_weight):
     return up_weight * (st[UP] + empty) - penalty
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_jit(inline=True)
 def _buried_penalty(stack, height, n):
     """The rank gaps between each card of a stack (bottom first, `height` cards) and the
     highest card above it, plus NEAR_PENALTY for each such buried card of a rank r with a
@@ -289,7 +289,7 @@ def _buried_penalty(stack, height, n):
     return penalty
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _next_random(state):
     """A xorshift step on state[0] (non-negative), for the scores' noise."""
     x = state[0]
@@ -300,7 +300,7 @@ def _next_random(state):
     return state[0]
 
 
-@njit(cache=True)
+@allocating_jit
 def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scratch, sleep,
             d4, ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd, parent, choice,
             kid_parent, kid_choice, kid_score, kid_k1, kid_k2, buf, rng, width, noise,
@@ -339,7 +339,7 @@ def _expand(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, scra
     return kept, nodes
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _children(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sleep,
               d4, ranks, forced, npiles, bpiles, bh, bn, brd, kid_parent, kid_choice,
               kid_score, kid_k1, kid_k2, buf, rng, noise, up_weight):
@@ -389,7 +389,7 @@ RANK_SHIFT = 32
 RANK_LOW = (1 << RANK_SHIFT) - 1
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _best_of_each_key(kids, kid_k1, kid_k2, kid_score, best, ranking):
     """Find the best-scored child of each distinct key (ties of score go to the earlier
     child) with an open-addressing table `best` (a power of two of at least 2 x kids slots,
@@ -417,7 +417,7 @@ def _best_of_each_key(kids, kid_k1, kid_k2, kid_score, best, ranking):
     return count
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _sift_down(heap, i, size):
     """Restore the max-heap order below heap[i] (the first `size` entries)."""
     value = heap[i]
@@ -434,7 +434,7 @@ def _sift_down(heap, i, size):
     heap[i] = value
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _keep(si, ranking, candidates, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
           scratch, d4, ranks, forced, npiles, bpiles, bh, bn, brd, npiles2, nh, nn, nrd,
           parent, choice, kid_parent, kid_choice, buf, width):
@@ -470,7 +470,7 @@ def _keep(si, ranking, candidates, reserve, stock, piles, h, ph1, ph2, n, stockc
     return kept
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _finish(count, layers, budget, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
             sleep, d4, ranks, total, forced, npiles, bpiles, bh, bn, brd, parent, choice,
             seen1, seen2, seen_work, seen_stats, ending, nexts, picks):
@@ -507,7 +507,7 @@ def _finish(count, layers, budget, reserve, stock, piles, h, ph1, ph2, n, stockc
     return -1, nodes
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _empty(budget, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sleep, d4, ranks,
            total, forced, npiles, seen1, seen2, seen_work, seen_stats, codes, nexts):
     """Depth-first search for an order of foundation moves that puts every card up, from a
@@ -580,7 +580,7 @@ def _empty(budget, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sleep, d
         kernel._undo(codes[depth], st, piles, h, ph1, ph2, n, stockcnt)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _replay(picks, ending, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, d4,
             ranks, forced, npiles):
     """From the start position, play the beam's choice of every layer and then the

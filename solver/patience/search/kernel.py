@@ -12,8 +12,8 @@ sentinel equal to 4 x decks, so an Ace always fits). A rank-r card fits iff n[r-
 Soundness of each reduction is argued next to its function; every reduction is held to the
 unpruned brute force, alone and together, by tests/patience/test_search.py.
 
-Every function is compiled with numba's runtime off (`_nrt=False`, an option numba has kept
-since 0.19). With it on, each call of a helper atomically increments and decrements the
+Every function is compiled with numba's runtime off (`kernel_jit` of solver/compiled.py,
+numba's `_nrt=False`, an option numba has kept since 0.19). With it on, each call of a helper atomically increments and decrements the
 reference count of every array argument: some 120 atomic operations per node, measured at
 about a third of the search's time (benchmarks/results/kernel_profile.txt). Nothing here
 allocates or keeps an array, and every array belongs to the Python caller for the whole
@@ -23,7 +23,7 @@ call, so the counts have nothing to protect. Turning the runtime off changes no 
 from __future__ import annotations
 
 import numpy as np
-from solver.compiled import njit, prefetch
+from solver.compiled import kernel_jit, prefetch
 
 # ---- move codes: (rank << 10) | (source << 5) | target
 SRC_STOCK, SRC_RESERVE, SRC_PILE0 = 0, 1, 2  # pile p is source 2 + p
@@ -50,26 +50,26 @@ WINDOW = 8  # transposition-table probe window
 NO_MARK = -1
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_jit(inline=True)
 def move_code(rank, source, target):
     """Pack a move: (rank << 10) | (source << 5) | target. The kernel's one encoding; the
     decoder (decode.py) reads it back with `move_parts`."""
     return (rank << 10) | (source << 5) | target
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_jit(inline=True)
 def move_source(code):
     """The source field of a packed move (SRC_STOCK, SRC_RESERVE or SRC_PILE0 + p)."""
     return (code >> 5) & 31
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_jit(inline=True)
 def move_parts(code):
     """(rank, source, target) of a packed move."""
     return code >> 10, move_source(code), code & 31
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_jit(inline=True)
 def _mix(x):
     """SplitMix64 finaliser: a strong 64-bit mixing function."""
     x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
@@ -77,14 +77,14 @@ def _mix(x):
     return x ^ (x >> np.uint64(31))
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_jit(inline=True)
 def _pile_hash(previous, rank, family):
     """Hash of a pile prefix extended by one card; two independent families give 128 bits."""
     salt = np.uint64(0x9E3779B97F4A7C15) if family == 0 else np.uint64(0xC2B2AE3D27D4EB4F)
     return _mix(previous * np.uint64(1099511628211) + np.uint64(rank + 1) + salt)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt):
     """Play a move (which the caller knows to be legal) and push it on the path."""
     rank, src, tgt = move_parts(code)
@@ -107,7 +107,7 @@ def _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt):
         h[q] = k + 1
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _undo(code, st, piles, h, ph1, ph2, n, stockcnt):
     """Take back a move played by `_apply` (the rank is part of the code)."""
     rank, src, tgt = move_parts(code)
@@ -131,7 +131,7 @@ def _undo(code, st, piles, h, ph1, ph2, n, stockcnt):
 
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _wake_after(code, sleep, row, reserve, piles, h, st, forced):
     """Clear the sleep marks that a move (already applied) invalidates.
 
@@ -156,7 +156,7 @@ def _wake_after(code, sleep, row, reserve, piles, h, st, forced):
             sleep[row, s] = NO_MARK
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _child_sleep(moves, d, i, found, sleep, st, h):
     """Sleep sets: the foundation moves tried before child i go to sleep in it.
 
@@ -177,7 +177,7 @@ def _child_sleep(moves, d, i, found, sleep, st, h):
             sleep[d + 1, p + 1] = h[p] - 1
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _safe_rank(rank, n, stockcnt, d4, ranks, forced):
     """Whether a fitting card of this rank may go up at once without losing any win.
 
@@ -192,7 +192,7 @@ def _safe_rank(rank, n, stockcnt, d4, ranks, forced):
     return (not forced) or rank == ranks or stockcnt[rank + 1] == 0
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def stacked_to_foundation(st, reserve, piles, h, n, stockcnt, d4, ranks, forced, npiles,
                           any_fit):
     """The move of the first top card, of the reserve and then of each pile, that fits a
@@ -211,7 +211,7 @@ def stacked_to_foundation(st, reserve, piles, h, n, stockcnt, d4, ranks, forced,
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, row,
               d4, ranks, forced, npiles, stats):
     """Play every safe card (see `_safe_rank`) from the reserve, the piles and the stock.
@@ -242,7 +242,7 @@ def _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, 
     return played
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, options):
     """A counting test: True when some remaining card can provably never go up.
 
@@ -343,7 +343,7 @@ def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, opt
     return False
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _lift_reach(start, cnt, left, reach, n, ranks, full):
     """Bring reach[start..] up to date after cnt[start] grew (or, with `full`, compute it
     from scratch): reach[t] = min(reach[t-1], cnt[t]), and the stock cards of rank t join U
@@ -359,7 +359,7 @@ def _lift_reach(start, cnt, left, reach, n, ranks, full):
         reach[t] = value
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _key(st, ph1, ph2, h, sleep, row, npiles):
     """The 128-bit canonical key of a position with its sleep marks.
 
@@ -383,7 +383,7 @@ def _key(st, ph1, ph2, h, sleep, row, npiles):
     return k1, k2
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_jit(inline=True)
 def _tt_prefetch(tk1, tk2, k1):
     """Start fetching the first slot of the key's window in both key arrays."""
     slot = np.int64(k1 & np.uint64(tk1.shape[0] - 1))
@@ -391,7 +391,7 @@ def _tt_prefetch(tk1, tk2, k1):
     prefetch(tk2, slot)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _tt_probe(tk1, tk2, k1, k2):
     """Whether the position is recorded as lost."""
     mask = np.uint64(tk1.shape[0] - 1)
@@ -405,7 +405,7 @@ def _tt_probe(tk1, tk2, k1, k2):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _tt_store(tk1, tk2, tw, k1, k2, work, stats):
     """Record a lost position. Replacement policy: the first empty slot of the key's
     8-slot window; when the window is full, the entry that cost the least search work
@@ -431,7 +431,7 @@ def _tt_store(tk1, tk2, tw, k1, k2, work, stats):
     stats[ST_TT_STORES] += 1
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _log2(x):
     k = 0
     while x > 1 and k < 255:
@@ -440,7 +440,7 @@ def _log2(x):
     return k
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _random(st):
     """xorshift64: the noise of randomized restarts."""
     x = np.uint64(st[RNG])
@@ -451,7 +451,7 @@ def _random(st):
     return st[RNG]
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _pile_score(rank, top, height, ranks):
     """How good a waste pile is for the turned card: the sources' advice, in numbers.
 
@@ -470,7 +470,7 @@ def _pile_score(rank, top, height, ranks):
     return 10 + top
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, forced,
               npiles, ranks, stats, options, scores):
     """Fill moves[d] in search order; returns (count, number of foundation moves first).
@@ -535,7 +535,7 @@ def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, f
     return count, foundation_moves
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves, nfound,
         nextmove, nauto, fk1, fk2, fstart, sleep, tk1, tk2, tw, stats, scratch,
         d4, ranks, total_up, forced, npiles, budget, chunk, options):
@@ -610,7 +610,7 @@ def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves
         st[DEPTH] = d - 1
 
 
-@njit(cache=True, _nrt=False)
+@kernel_jit
 def rehash(k1, k2, work, new_k1, new_k2, new_work, stats):
     """Move every entry of a table into a larger one (same replacement policy)."""
     for slot in range(k1.shape[0]):
