@@ -11,6 +11,7 @@ from solver.answer import Limits, Progress, Result, SolverBug, Verdict
 from solver.patience.deal import Deal
 from solver.patience.engine import replay
 from solver.patience.loss_reason import loss_reason
+from solver.patience.portfolio import portfolio
 from solver.patience.rules import Rules
 from solver.patience.search import NOISE
 
@@ -19,8 +20,6 @@ DEFAULT_METHOD = "search"
 #: Variants whose deals the portfolio decides better than the search alone (see
 #: `default_method`).
 PORTFOLIO_VARIANTS = ("sir-tommy",)
-#: CP-SAT's second opinion in the portfolio gets as long as the search had, at most this.
-PORTFOLIO_CPSAT_SECONDS = 60.0
 
 
 def default_method(rules: Rules) -> str:
@@ -64,7 +63,7 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
         elif method == "brute":
             result = _brute(deal, limits)
         else:
-            result = _portfolio(deal, limits, progress, noise, jobs, sequence)
+            result = portfolio(deal, limits, progress, noise, jobs, sequence)
     except KeyboardInterrupt:
         # Ctrl-C before the method's own handling began (while OR-Tools or the kernel
         # loads): the same answer as an interrupt during the search.
@@ -102,36 +101,3 @@ def _brute(deal: Deal, limits: Limits) -> Result:
     from solver.patience.brute import brute_solve
 
     return brute_solve(deal, limits)
-
-
-def _portfolio(deal: Deal, limits: Limits, progress: Progress | None, noise: int,
-               jobs: int, sequence: int = 0) -> Result:
-    """Search and CP-SAT. On two or more cores, side by side: the parallel search, whose
-    last worker hands over to CP-SAT after HANDOVER_NODES of its restart sequence or a
-    quarter of the time limit (solver.patience.search.parallel). On one core, the search
-    first; when it stops at a time limit, CP-SAT gets a second opinion for as long again
-    (capped at PORTFOLIO_CPSAT_SECONDS)."""
-    if jobs >= 2:
-        from solver.patience.search import solve_parallel
-
-        result = solve_parallel(deal, limits, progress, jobs=jobs, noise=noise, cpsat=True,
-                                first=sequence)
-        decided = result.verdict is not Verdict.UNKNOWN
-        result.method = f"portfolio/{result.method}" if decided else "portfolio"
-        return result
-    result = _search(deal, limits, progress, noise, jobs, sequence)
-    if result.verdict is not Verdict.UNKNOWN or result.reason != "time limit":
-        result.method = "portfolio/search"
-        return result
-    seconds = min(PORTFOLIO_CPSAT_SECONDS, limits.timeout or PORTFOLIO_CPSAT_SECONDS)
-    second = _cpsat(deal, Limits(timeout=seconds, memory=limits.memory))
-    if second.verdict is not Verdict.UNKNOWN:
-        second.method = "portfolio/cpsat"
-        second.nodes = result.nodes
-        second.seconds += result.seconds
-        return second
-    result.method = "portfolio"
-    result.seconds += second.seconds
-    if second.reason == "interrupted":
-        result.reason = "interrupted"
-    return result

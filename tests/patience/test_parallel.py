@@ -8,12 +8,14 @@ import multiprocessing
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 from solver.answer import Limits, Result, SolverBug, Verdict
 from solver.patience import decide, deal_from_number, parse_deal, variant_rules
+from solver.patience.portfolio import HANDOVER_NODES, HANDOVER_TIME_SHARE, cpsat_handover
 from solver.patience.search import parallel, solve
 from tests.conftest import (OPEN_DEAL_ARGS, SMALL_LOST, TINY, default_sigint, frog_argv,
                             one_error_line, open_deal, process_env)
@@ -268,7 +270,8 @@ def test_the_progress_line_is_one_line_for_all_jobs(capsys):
 
 def test_portfolio_plans_hand_the_last_worker_over_to_cpsat():
     plans = parallel.worker_plans(3, 20, Limits(max_nodes=1_000_001, timeout=10.0,
-                                                memory=3 << 30), 200_000, 1.5, cpsat=True)
+                                                memory=3 << 30), 200_000, 1.5,
+                                  handover=cpsat_handover())
     assert [(plan.method, plan.seeds) for plan in plans] == [
         ("search", (0, 3, 6)), ("search", (1, 4, 7)), ("cpsat", (2, 5))]
     assert [plan.limits.max_nodes for plan in plans] == [266_667, 266_667, 266_667]
@@ -277,13 +280,24 @@ def test_portfolio_plans_hand_the_last_worker_over_to_cpsat():
     assert plans[2].name.startswith("search-then-CP-SAT worker 2")
     # under a time limit the sequence hands over after a share of it at the latest
     assert [plan.search_seconds for plan in plans[:2]] == [None, None]
-    assert plans[2].search_seconds == pytest.approx(8.5 * parallel.HANDOVER_TIME_SHARE)
+    assert plans[2].search_seconds == pytest.approx(8.5 * HANDOVER_TIME_SHARE)
     # without a node limit the sequence gets HANDOVER_NODES, then CP-SAT the rest of the time
-    last = parallel.worker_plans(2, 20, Limits(), 200_000, 0.0, cpsat=True)[-1]
-    assert (last.method, last.limits.max_nodes) == ("cpsat", parallel.HANDOVER_NODES)
+    last = parallel.worker_plans(2, 20, Limits(), 200_000, 0.0, handover=cpsat_handover())[-1]
+    assert (last.method, last.limits.max_nodes) == ("cpsat", HANDOVER_NODES)
     assert last.search_seconds is None
     with pytest.raises(ValueError):
-        parallel.worker_plans(1, 20, Limits(), 0, 0.0, cpsat=True)
+        parallel.worker_plans(1, 20, Limits(), 0, 0.0, handover=cpsat_handover())
+
+
+def test_the_search_loads_no_cpsat():
+    """The portfolio (solver/patience/portfolio.py) joins the search and CP-SAT: the search
+    package runs, in parallel too, without OR-Tools or the CP-SAT model."""
+    code = ("import sys; from solver.patience.search import parallel, solve; "
+            "print(sorted(m for m in sys.modules if m.startswith(('ortools', "
+            "'solver.patience.cpsat'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).parent.parent.parent, check=True).stdout
+    assert out.strip() == "[]"
 
 
 def _hang_but_the_last(*args, **kwargs) -> Result:
@@ -319,7 +333,7 @@ def _hang_but_the_last_on_its_time_share(deal, limits, *args, **kwargs) -> Resul
     """As `_hang_but_the_last`, but the last worker's sequence stops at its own time limit,
     which must be its share of the whole."""
     if kwargs.get("seeds", (0,))[0] == 1:
-        assert limits.timeout < 60 * parallel.HANDOVER_TIME_SHARE + 1e-9
+        assert limits.timeout < 60 * HANDOVER_TIME_SHARE + 1e-9
         return Result(Verdict.UNKNOWN, "time limit", nodes=5)
     time.sleep(600)
     return Result(Verdict.UNKNOWN, "time limit")

@@ -13,19 +13,17 @@ one-core line of attack: they only add to it. Each sequence runs its own beams b
 restarts, scored with its own weight (driver.BEAM_UP_WEIGHTS), so the workers' beams differ
 too.
 
-With `cpsat=True` (the portfolio method, `decide(..., "portfolio", jobs=N)`) the last worker
-runs its restart sequence for its first HANDOVER_NODES nodes only (or HANDOVER_TIME_SHARE of
-the time limit, if that comes first), and then the CP-SAT model: CP-SAT wins deals that no
-restart sequence finds (every Sir Tommy deal of 1-100 that two sequences leave open, in
-4-40 s), while the second sequence wins most of its deals early (6 of the 9 Sir Tommy
-deals of 1-100 it adds within 13M nodes of both workers), so the worker gives each its
-best time. Under a short time limit the nodes would take most of it, hence the time share.
-CP-SAT's unit of work is a conflict, not a node, so it has no share of `max_nodes`: it
-runs as long as the searches beside it (or until the time limit) and is then stopped.
+With a `Handover` (the portfolio's, solver/patience/portfolio.py: CP-SAT) the last worker
+runs its restart sequence for the hand-over's first nodes only (or its share of the time
+limit, if that comes first), and then the hand-over's method. That method's unit of work
+need not be a node (CP-SAT's is a conflict), so it has no share of `max_nodes`: it runs as
+long as the searches beside it (or until the time limit) and is then stopped. This module
+knows nothing of CP-SAT: the hand-over names the function it calls.
 
 Soundness: every worker runs complete searches with its own table of lost positions, so a
 worker's "unwinnable" is a proof on its own, like its "winnable" (whose line `decide`
-replays); CP-SAT's "unwinnable" is its model's infeasibility, a proof too (docs/cpsat.md).
+replays); a hand-over method must answer "unwinnable" only with a proof too (CP-SAT's is
+its model's infeasibility: docs/cpsat.md).
 The first decisive answer is the answer; the other workers are then stopped. The
 answer is `unknown` only when every worker stopped at a limit.
 
@@ -35,10 +33,10 @@ it leaves open. That first try is the one-core search's own start, so a deal it 
 gets exactly the one-core answer, node for node.
 
 Limits: `max_nodes` is the total over the first try and all workers' searches (the rest
-after the first try is split evenly; the portfolio's last worker searches at most its share
-and HANDOVER_NODES, and for at most HANDOVER_TIME_SHARE of `timeout`), `timeout` is
+after the first try is split evenly; a handing-over worker searches at most its share and
+the hand-over's nodes, and for at most its share of `timeout`), `timeout` is
 wall-clock time for the whole, and `memory` is split
-evenly between the workers (search tables, CP-SAT's memory limit).
+evenly between the workers (search tables, the hand-over method's memory).
 
 Stopping: workers ignore SIGINT (a terminal sends Ctrl-C to the whole process group); this
 process catches it, raises a shared stop flag that every worker reads between kernel chunks
@@ -67,13 +65,24 @@ from solver.patience.search.driver import FIRST_TRY_NODES, sequence_noise, seque
 POLL_SECONDS = 0.25
 #: How long stopped workers get to report their statistics before they are terminated.
 STOP_GRACE = 5.0
-#: Nodes of its restart sequence that the portfolio's last worker searches before it hands
-#: over to CP-SAT (about 7 s of one core).
-HANDOVER_NODES = 10_000_000
-#: Under a time limit, the share of it after which that worker hands over at the latest.
-HANDOVER_TIME_SHARE = 0.25
-#: Shared counters per worker: nodes, restarts, and 1 once it has handed over to CP-SAT.
+#: Shared counters per worker: nodes, restarts, and 1 once it has handed over.
 NODES, RESTARTS, HANDED_OVER, COUNTERS_PER_WORKER = 0, 1, 2, 3
+
+
+@dataclass(frozen=True)
+class Handover:
+    """A second method for the last worker: its restart sequence runs for at most `nodes`
+    (or its share of a node limit, if less) and `time_share` of the time limit, then
+    `then(deal, limits, stop)` decides the deal within the rest of the time limit, until
+    `stop()` says the other workers are done. `method` names it in results ("cpsat") and
+    `name` in messages ("CP-SAT"). `then` must be a module's function, so that a plan
+    pickles for the worker process."""
+
+    method: str
+    name: str
+    nodes: int
+    time_share: float
+    then: Callable[[Deal, Limits, Callable[[], bool]], Result]
 
 
 @dataclass(frozen=True)
@@ -84,26 +93,31 @@ class Plan:
     seeds: tuple[int, ...]
     noise: int  # the base noise: sequence s runs at driver.sequence_noise(noise, s)
     limits: Limits
-    method: str = "search"  # or "cpsat": the sequence up to limits.max_nodes, then CP-SAT
-    search_seconds: float | None = None  # "cpsat": the sequence's own time limit, if any
+    handover: Handover | None = None  # the sequence up to limits.max_nodes, then this
+    search_seconds: float | None = None  # with a hand-over: the sequence's own time limit
+
+    @property
+    def method(self) -> str:
+        """"search", or the method the worker hands over to."""
+        return "search" if self.handover is None else self.handover.method
 
     @property
     def name(self) -> str:
         """How messages name the worker."""
         search = f"(seeds {', '.join(map(str, self.seeds))})"
-        if self.method == "cpsat":
-            return f"search-then-CP-SAT worker {self.index} {search}"
+        if self.handover is not None:
+            return f"search-then-{self.handover.name} worker {self.index} {search}"
         return f"search worker {self.index} {search}"
 
 
 def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
-                 seconds_used: float, cpsat: bool = False, first: int = 0,
+                 seconds_used: float, handover: Handover | None = None, first: int = 0,
                  sequences: int = SEQUENCES) -> list[Plan]:
     """The workers' sequences (`sequence_seeds`) and limits, after a first try that used `nodes_used` nodes and
     `seconds_used` seconds. A worker whose share of the node limit would be zero is left out.
-    With `cpsat` (and `jobs` >= 2) the last worker hands over to CP-SAT after its share of
-    the nodes or HANDOVER_NODES, whichever is less, or after HANDOVER_TIME_SHARE of the time
-    limit (`search_seconds`), if that comes first.
+    With a `handover` (and `jobs` >= 2) the last worker hands over after its share of the
+    nodes or the hand-over's nodes, whichever is less, or after the hand-over's share of the
+    time limit (`search_seconds`), if that comes first.
 
     >>> [(p.seeds, p.limits.max_nodes) for p in worker_plans(
     ...     3, 20, Limits(max_nodes=1000, memory=3 << 20), 200, 0.0, sequences=4)]
@@ -111,8 +125,9 @@ def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
     """
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
-    if cpsat and jobs < 2:
-        raise ValueError("a CP-SAT worker needs jobs >= 2 (one search worker beside it)")
+    if handover is not None and jobs < 2:
+        raise ValueError(f"a {handover.name} worker needs jobs >= 2 (one search worker "
+                         "beside it)")
     timeout = None if limits.timeout is None else max(limits.timeout - seconds_used, 0.001)
     memory = max(limits.memory // jobs, 1 << 16)
     plans = []
@@ -123,28 +138,27 @@ def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
             max_nodes = rest // jobs + (1 if index < rest % jobs else 0)
             if max_nodes == 0:
                 continue
-        method, search_seconds = "search", None
-        if cpsat and index == jobs - 1:
-            method = "cpsat"
-            max_nodes = min(max_nodes or HANDOVER_NODES, HANDOVER_NODES)
+        last, search_seconds = handover if index == jobs - 1 else None, None
+        if last is not None:
+            max_nodes = min(max_nodes or last.nodes, last.nodes)
             if timeout is not None:
-                search_seconds = timeout * HANDOVER_TIME_SHARE
+                search_seconds = timeout * last.time_share
         plans.append(Plan(index, sequence_seeds(first, sequences, jobs, index), noise,
-                          Limits(max_nodes, timeout, memory), method, search_seconds))
+                          Limits(max_nodes, timeout, memory), last, search_seconds))
     return plans
 
 
 def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
-                   jobs: int = 2, noise: int = NOISE, cpsat: bool = False, first: int = 0,
-                   sequences: int = SEQUENCES) -> Result:
+                   jobs: int = 2, noise: int = NOISE, handover: Handover | None = None,
+                   first: int = 0, sequences: int = SEQUENCES) -> Result:
     """Decide `deal` with the strategy's `sequences` restart sequences from seed `first` on
     (`sequence_seeds`), spread over `jobs` processes: a first try of sequence `first` here,
     then one worker per job (see the module's docstring), the last of them handing over to
-    CP-SAT with `cpsat`. `jobs=1` is exactly `solve(deal, limits, progress, noise=noise,
+    another method with a `handover`. `jobs=1` is exactly `solve(deal, limits, progress, noise=noise,
     seeds=sequence_seeds(first, sequences))`, in this process. The result's stats add `jobs`
     and, for an answer found by a worker, its `worker` (and, for a search's answer, the
     `seed` and `noise` of the sequence that answered); nodes and the other counts are totals over all workers' searches, and
-    `method` names the method that answered ("search" or "cpsat")."""
+    `method` names the method that answered ("search" or the hand-over's)."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if jobs == 1:
@@ -161,8 +175,8 @@ def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | N
     if tried.verdict is not Verdict.UNKNOWN or tried.reason != "node limit" or out_of_nodes:
         tried.stats["jobs"] = jobs
         return tried
-    plans = worker_plans(jobs, noise, limits, tried.nodes, time.perf_counter() - start, cpsat,
-                         first, sequences)
+    plans = worker_plans(jobs, noise, limits, tried.nodes, time.perf_counter() - start,
+                         handover, first, sequences)
     pool = _Workers(deal, plans)
     try:
         pool.start()
@@ -175,7 +189,7 @@ def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | N
 
 
 def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
-    """One worker: search the plan's sequence (then CP-SAT, for the portfolio's last worker)
+    """One worker: search the plan's sequence (then the plan's hand-over method, if any)
     and put (index, Result or None, error text) on `answers`. counters[COUNTERS_PER_WORKER x
     index + NODES, RESTARTS, HANDED_OVER] are its own; counters[-1] is the stop flag."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # this process's parent handles Ctrl-C
@@ -198,7 +212,7 @@ def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
         if plan.search_seconds is not None:
             limits = replace(limits, timeout=plan.search_seconds)
         result = solve(deal, limits, report, noise=plan.noise, seeds=plan.seeds)
-        if plan.method == "cpsat" and result.reason in ("node limit", "time limit"):
+        if plan.handover is not None and result.reason in ("node limit", "time limit"):
             counters[slot + NODES] = result.nodes
             counters[slot + HANDED_OVER] = 1  # the parent no longer waits for it
             result = _hand_over(plan, deal, result, time.perf_counter() - started, stopped)
@@ -210,17 +224,16 @@ def _worker_main(plan: Plan, deal: Deal, counters: Any, answers: Any) -> None:
 
 def _hand_over(plan: Plan, deal: Deal, searched: Result, seconds: float,
                stop: Callable[[], bool]) -> Result:
-    """CP-SAT after the worker's restart sequence ran out of nodes, for the rest of the time
-    limit and until `stop()`. Its answer keeps the search stage's node count (the conflicts
-    go to `stats`), so the nodes stay a count of search nodes."""
-    from solver.patience.cpsat import cpsat_solve  # OR-Tools loads slowly; only when needed
-
+    """The plan's hand-over method after the worker's restart sequence ran out of nodes, for
+    the rest of the time limit and until `stop()`. Its answer keeps the search stage's node
+    count (the method's own counts go to `stats`), so the nodes stay a count of search
+    nodes."""
     timeout = plan.limits.timeout
     if timeout is not None:
         timeout = max(timeout - seconds, 0.001)
-    result = cpsat_solve(deal, Limits(None, timeout, plan.limits.memory), stop=stop)
+    result = plan.handover.then(deal, Limits(None, timeout, plan.limits.memory), stop)
     result.nodes = searched.nodes
-    result.stats = {**searched.stats, "conflicts": int(result.stats["conflicts"])}
+    result.stats = {**searched.stats, **result.stats}
     return result
 
 
@@ -286,8 +299,8 @@ class _Workers:
                 break
 
     def _done(self) -> bool:
-        """Every worker has answered or handed over to CP-SAT: CP-SAT has no node limit and
-        runs only as long as the searches do, while every search, the portfolio's last
+        """Every worker has answered or handed over: the hand-over method has no node limit
+        and runs only as long as the searches do, while every search, the handing-over
         worker's included, uses its whole share of the nodes (the last worker's search, under
         a time limit, at most its share of the time)."""
         return all(index in self.results
@@ -401,7 +414,7 @@ class _Workers:
                 seed = int(found.stats.get("seed", plan.seeds[0]))
                 stats.update(seed=seed, noise=sequence_noise(plan.noise, seed))
             return Result(found.verdict, None, found.moves, nodes, seconds, found.method, stats)
-        # CP-SAT is stopped when the searches end: their reasons are the run's
+        # a hand-over method is stopped when the searches end: their reasons are the run's
         reasons = {answer.reason for index, answer in self.results.items()
                    if self.plans[index].method == "search"}
         if self.interrupted:

@@ -1,0 +1,74 @@
+"""The portfolio method: the restart search and CP-SAT on one deal, and when each runs.
+
+CP-SAT wins deals that no restart sequence finds (every Sir Tommy deal of 1-100 that two
+sequences leave open, in 4-40 s), while a second restart sequence wins most of its deals
+early (6 of the 9 Sir Tommy deals of 1-100 it adds within 13M nodes of both workers). So:
+
+- on two or more cores, side by side: the parallel search (search/parallel.py), whose last
+  worker runs its restart sequence for HANDOVER_NODES (about 7 s of one core) or
+  HANDOVER_TIME_SHARE of the time limit, whichever comes first, then hands over to CP-SAT
+  (a short time limit would go to the nodes otherwise, hence the share);
+- on one core, one after the other: the search; when it stops at a time limit, CP-SAT gets
+  a second opinion for as long again (at most PORTFOLIO_CPSAT_SECONDS).
+
+This module is the only one that joins the two: the search knows nothing of CP-SAT, and
+OR-Tools is loaded only when CP-SAT runs.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from solver.answer import Limits, Progress, Result, Verdict
+from solver.patience.deal import Deal
+
+#: Nodes of its restart sequence that the last worker searches before CP-SAT.
+HANDOVER_NODES = 10_000_000
+#: Under a time limit, the share of it after which that worker hands over at the latest.
+HANDOVER_TIME_SHARE = 0.25
+#: On one core, CP-SAT's second opinion gets as long as the search had, at most this.
+PORTFOLIO_CPSAT_SECONDS = 60.0
+
+
+def portfolio(deal: Deal, limits: Limits, progress: Progress | None, noise: int, jobs: int,
+              sequence: int = 0) -> Result:
+    """Decide `deal` with the search and CP-SAT (see the module docstring); the result's
+    method says which answered: "portfolio/search", "portfolio/cpsat", or "portfolio" for
+    unknown."""
+    from solver.patience.search import solve_parallel
+
+    if jobs >= 2:
+        result = solve_parallel(deal, limits, progress, jobs=jobs, noise=noise,
+                                handover=cpsat_handover(), first=sequence)
+        decided = result.verdict is not Verdict.UNKNOWN
+        result.method = f"portfolio/{result.method}" if decided else "portfolio"
+        return result
+    result = solve_parallel(deal, limits, progress, jobs=1, noise=noise, first=sequence)
+    if result.verdict is not Verdict.UNKNOWN or result.reason != "time limit":
+        result.method = "portfolio/search"
+        return result
+    seconds = min(PORTFOLIO_CPSAT_SECONDS, limits.timeout or PORTFOLIO_CPSAT_SECONDS)
+    second = _cpsat(deal, Limits(timeout=seconds, memory=limits.memory))
+    if second.verdict is not Verdict.UNKNOWN:
+        second.method = "portfolio/cpsat"
+        second.nodes = result.nodes
+        second.seconds += result.seconds
+        return second
+    result.method = "portfolio"
+    result.seconds += second.seconds
+    if second.reason == "interrupted":
+        result.reason = "interrupted"
+    return result
+
+
+def cpsat_handover():  # -> parallel.Handover (imported with the search, on first use)
+    """The parallel search's last worker's hand-over to CP-SAT."""
+    from solver.patience.search.parallel import Handover
+
+    return Handover("cpsat", "CP-SAT", HANDOVER_NODES, HANDOVER_TIME_SHARE, _cpsat)
+
+
+def _cpsat(deal: Deal, limits: Limits, stop: Callable[[], bool] | None = None) -> Result:
+    """CP-SAT within `limits`, until `stop()` if given."""
+    from solver.patience.cpsat import cpsat_solve  # OR-Tools loads slowly; only when asked for
+
+    return cpsat_solve(deal, limits, stop=stop)
