@@ -14,10 +14,11 @@ import pytest
 from tests.conftest import process_env
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPTS = sorted((ROOT / "benchmarks").glob("*.py"))
+SCRIPTS = sorted((ROOT / "benchmarks").glob("*.py")) + \
+    sorted((ROOT / "benchmarks" / "experiments").glob("*.py"))
 
 
-@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: str(p.relative_to(ROOT / "benchmarks")))
 def test_benchmark_script_starts(script: Path) -> None:
     result = subprocess.run([sys.executable, str(script), "--help"], cwd=ROOT,
                             env=process_env(), capture_output=True, text=True, timeout=120)

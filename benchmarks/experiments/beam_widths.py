@@ -5,9 +5,9 @@ a win is replayed by the rules engine. Prints per deal and width: won or not, no
 seconds; then per width the wins and totals. Node counts do not depend on the machine's
 load.
 
-    python benchmarks/beam_widths.py --variant sir-tommy --widths 1000 10000 \\
+    python benchmarks/experiments/beam_widths.py --variant sir-tommy --widths 1000 10000 \\
         --deals 1 2 5 6 8 10 13 15 16 29 30 32 38 44 45 46 53 57 58 64 65 67 75 78 80
-    python benchmarks/beam_widths.py --variant frog --widths 1000 10000 \\
+    python benchmarks/experiments/beam_widths.py --variant frog --widths 1000 10000 \\
         --deals 39 49 74 114 170 193
 
 Figures: benchmarks/results/beam.txt.

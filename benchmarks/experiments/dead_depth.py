@@ -6,7 +6,7 @@ sampled every 10 moves, and the dead test runs on each sampled position, plain (
 e2c0468 test) and with the order terms. Random play buries cards more than the search does,
 so the rates are higher than in a search tree; the point is how early each test can fire.
 
-    python benchmarks/dead_depth.py
+    python benchmarks/experiments/dead_depth.py
 """
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ worker's sequence and node share are fixed), but the node count of a win found b
 worker includes what the others did meanwhile, and seconds depend on the load; so the load
 average is printed with every row.
 
-    python benchmarks/hard_wins.py [--max-nodes 10M] [--timeout 300s] [--jobs 2 1]
+    python benchmarks/experiments/hard_wins.py [--max-nodes 10M] [--timeout 300s] [--jobs 2 1]
         [--deals frog:39,49 pysol-frog:1,8 ...] [--memory 1G]
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cli.limits import duration, memory_size, node_count  # noqa: E402
 from solver.answer import Limits, Verdict  # noqa: E402
@@ -71,7 +71,7 @@ def main() -> None:
     limits = Limits(max_nodes=args.max_nodes, timeout=args.timeout, memory=args.memory)
     deals = parse_deals(args.deals)
     warm_up()
-    print(f"# python benchmarks/hard_wins.py {' '.join(sys.argv[1:])}")
+    print(f"# python benchmarks/experiments/hard_wins.py {' '.join(sys.argv[1:])}")
     print(f"# commit {commit()}, {time.strftime('%Y-%m-%d %H:%M %Z')}, "
           f"{os.cpu_count()} cores; per run: {limits.max_nodes:,} nodes in total, "
           f"timeout {limits.timeout:g} s, memory {limits.memory >> 20} MiB in total")

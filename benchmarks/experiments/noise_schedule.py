@@ -6,8 +6,8 @@ not depend on the machine's load); prints won, lost, total nodes and CPU seconds
 A set is VARIANT:FIRST-LAST (fresh deals) or VARIANT:open:FIRST-LAST:DB (the deals stored as
 unknown for VARIANT in a survey store or its CSV, in that range: deals sequence 0 left open).
 
-    python benchmarks/noise_schedule.py --sets frog:3001-4000 pysol-frog:3001-4000 --max-nodes 1M
-    python benchmarks/noise_schedule.py --max-nodes 2M \\
+    python benchmarks/experiments/noise_schedule.py --sets frog:3001-4000 pysol-frog:3001-4000 --max-nodes 1M
+    python benchmarks/experiments/noise_schedule.py --max-nodes 2M \\
         --sets frog:open:50001-51000:benchmarks/results/surveys.csv.gz
 
 Figures: benchmarks/results/noise_schedule.txt.

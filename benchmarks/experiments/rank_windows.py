@@ -16,7 +16,7 @@ The question this benchmark answers is how often a window is lost for full packs
 and 4 waste piles: for each deal and each window of the given width, the search runs with
 a node limit, and the deal counts as proved lost if any window is lost.
 
-    python benchmarks/rank_windows.py --piles 2 3 --widths 4 5 7 --deals 1-10 --max-nodes 200K
+    python benchmarks/experiments/rank_windows.py --piles 2 3 --widths 4 5 7 --deals 1-10 --max-nodes 200K
 
 `--deep` asks the question deeper in the tree, where the search actually spends its nodes:
 the plain search (no restarts) runs on each deal and is paused every 30,011 nodes; along the
@@ -25,7 +25,7 @@ the end are tried in turn (windows of 3-5 ranks, 5,000 nodes each), and at the f
 lost window the plain search is run on that position alone (up to 3M nodes), to see how
 many nodes the window saves and how much earlier than the dead test it fires.
 
-    python benchmarks/rank_windows.py --deep --piles 2 3 4 --deals 1-2 --samples 4
+    python benchmarks/experiments/rank_windows.py --deep --piles 2 3 4 --deals 1-2 --samples 4
 """
 from __future__ import annotations
 

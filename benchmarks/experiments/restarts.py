@@ -6,7 +6,7 @@ prints the number won, the nodes and the CPU seconds; then it decides small rand
 (2 decks of A-5, one waste pile, reserve 4; about half are lost) completely, to check that
 a slower growth does not make loss proofs dearer.
 
-    python benchmarks/restarts.py [--growth 1.05 1.02 1.01] [--max-nodes 1e6]
+    python benchmarks/experiments/restarts.py [--growth 1.05 1.02 1.01] [--max-nodes 1e6]
         [--sets frog:2001-2150 pysol-frog:2001-2150 ...] [--small 200]
 
 The figures quoted in solver/patience/search/driver.py and the README come from this script
@@ -15,10 +15,13 @@ The figures quoted in solver/patience/search/driver.py and the README come from 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Iterable
+from pathlib import Path
 
-from rule_effects import reduced_games
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: rule_effects
+from rule_effects import reduced_games  # noqa: E402
 
 from solver.answer import Limits
 from solver.patience import Deal, deal_from_number, variant_rules

@@ -4,7 +4,7 @@ The test (solver/patience/search/kernel.py, `_is_dead`, with every term on) runs
 each deal's starting position; a deal it calls dead is unwinnable, whatever the stock
 holds. Cheap (about 0.5 ms a deal), so it covers the whole survey ranges:
 
-    python benchmarks/root_dead.py --variant frog --deals 1-100000 [--list]
+    python benchmarks/experiments/root_dead.py --variant frog --deals 1-100000 [--list]
 """
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ won, lost, unknown, total nodes, CPU seconds and decided deals per CPU-minute, a
 only some strategies decided. Sets as in noise_schedule.py (VARIANT:FIRST-LAST, or
 VARIANT:open:FIRST-LAST:DB for the deals a survey left unknown).
 
-    python benchmarks/strategies.py --strategies 0+1 0+2 0+4 --max-nodes 4M \\
+    python benchmarks/experiments/strategies.py --strategies 0+1 0+2 0+4 --max-nodes 4M \\
         --sets frog:open:1-100000:benchmarks/results/surveys.csv.gz
 
 Figures: benchmarks/results/strategies.txt.
