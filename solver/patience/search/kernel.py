@@ -22,6 +22,8 @@ call, so the counts have nothing to protect. Turning the runtime off changes no 
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from solver.compiled import kernel_jit, prefetch
 
@@ -48,6 +50,61 @@ ALL_OPTIONS = OPT_AUTOPLAY | OPT_SLEEP | OPT_DEAD | OPT_SYMMETRY | OPT_ORDER | \
 
 WINDOW = 8  # transposition-table probe window
 NO_MARK = -1
+
+
+# ---- the arguments of `run`, in named bundles (numba passes a NamedTuple of arrays as is;
+# `run` unpacks each once, so the helpers still take plain arrays)
+
+class Position(NamedTuple):
+    """The position the search stands on: reserve and stock ranks, the waste piles with
+    their heights and running hashes, the foundation counts n[r], the stock's counts by
+    rank, and the scalar slots `st` (RD, SI, DEPTH, ...)."""
+
+    reserve: np.ndarray
+    stock: np.ndarray
+    piles: np.ndarray
+    h: np.ndarray
+    ph1: np.ndarray
+    ph2: np.ndarray
+    n: np.ndarray
+    stockcnt: np.ndarray
+    st: np.ndarray
+
+
+class Stack(NamedTuple):
+    """The depth-first stack, one row per depth: the line so far (`path`), each node's
+    moves, how many there are and how many go to a foundation, the next to try, its
+    autoplayed moves, its table key (fk1, fk2) and node count on entry, and sleep marks."""
+
+    path: np.ndarray
+    moves: np.ndarray
+    nmoves: np.ndarray
+    nfound: np.ndarray
+    nextmove: np.ndarray
+    nauto: np.ndarray
+    fk1: np.ndarray
+    fk2: np.ndarray
+    fstart: np.ndarray
+    sleep: np.ndarray
+
+
+class TableArrays(NamedTuple):
+    """The transposition table's two key halves and work estimates (state.Table)."""
+
+    k1: np.ndarray
+    k2: np.ndarray
+    work: np.ndarray
+
+
+class Layout(NamedTuple):
+    """The deal's constants: foundations (4 x decks), ranks, cards in all, whether a
+    fitting stock card must go up, and waste piles."""
+
+    foundations: int
+    ranks: int
+    total_up: int
+    forced: bool
+    npiles: int
 
 
 @kernel_jit(inline=True)
@@ -536,16 +593,20 @@ def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, f
 
 
 @kernel_jit
-def run(reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, path, moves, nmoves, nfound,
-        nextmove, nauto, fk1, fk2, fstart, sleep, tk1, tk2, tw, stats, scratch,
-        d4, ranks, total_up, forced, npiles, budget, chunk, options):
-    """Run the search from the stored stack for at most `chunk` nodes.
+def run(position, stack, table, layout, stats, scratch, budget, chunk, options):
+    """Run the search from the stored stack for at most `chunk` nodes: `position`, `stack`,
+    `table` and `layout` are the bundles above, `stats` the ST_* counters, `scratch` the
+    dead test's work rows, `options` the OPT_* switches.
 
     Returns WON (the path holds the winning line), LOST (the root is exhausted: no win),
     BUDGET (this restart's node budget is spent) or PAUSED (call again to continue).
     A node's "lost" verdict is stored only when all its children were searched to the
     end; a restart abandons the stack without storing anything for the open nodes.
     """
+    reserve, stock, piles, h, ph1, ph2, n, stockcnt, st = position
+    path, moves, nmoves, nfound, nextmove, nauto, fk1, fk2, fstart, sleep = stack
+    tk1, tk2, tw = table
+    d4, ranks, total_up, forced, npiles = layout
     stop_at = st[NODES] + chunk
     while True:
         d = st[DEPTH]

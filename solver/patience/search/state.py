@@ -59,6 +59,14 @@ class SearchArrays:
         # (the reserve, then each pile) for the dead test's order bounds (kernel._is_dead)
         self.scratch = np.zeros((6 + self.npiles, max(self.ranks + 2, self.npiles + 1)),
                                 dtype=np.int64)
+        # the kernel's named bundles of the arrays above (the same arrays, filled in place)
+        self.position = kernel.Position(self.reserve, self.stock, self.piles, self.h, self.ph1,
+                                        self.ph2, self.n, self.stockcnt, self.st)
+        self.stack = kernel.Stack(self.path, self.moves, self.nmoves, self.nfound,
+                                  self.nextmove, self.nauto, self.fk1, self.fk2, self.fstart,
+                                  self.sleep)
+        self.layout = kernel.Layout(self.d4, self.ranks, self.total_up, self.forced,
+                                    self.npiles)
         self._deal = deal
         self._take_root()
 
@@ -117,12 +125,9 @@ class SearchArrays:
 
     def run(self, table: Table, budget: int, chunk: int, options: int) -> int:
         """Advance the search by at most `chunk` nodes (see kernel.run)."""
-        return kernel.run(
-            self.reserve, self.stock, self.piles, self.h, self.ph1, self.ph2, self.n,
-            self.stockcnt, self.st, self.path, self.moves, self.nmoves, self.nfound,
-            self.nextmove, self.nauto, self.fk1, self.fk2, self.fstart, self.sleep,
-            table.k1, table.k2, table.work, self.stats, self.scratch,
-            self.d4, self.ranks, self.total_up, self.forced, self.npiles, budget, chunk, options)
+        return kernel.run(self.position, self.stack,
+                          kernel.TableArrays(table.k1, table.k2, table.work), self.layout,
+                          self.stats, self.scratch, budget, chunk, options)
 
     @property
     def nodes(self) -> int:
