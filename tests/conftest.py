@@ -45,6 +45,13 @@ def run_seed() -> int:
         raise pytest.UsageError(f"{SEED_VARIABLE} must be a whole number, not {text!r}") from None
 
 
+def soak_count(default: int, full: int) -> int:
+    """How many random games a differential test plays: `default` in the default run, which
+    must stay within six minutes on two cores; `full` whenever FROG_SOAK is set, so that a
+    soak run (`FROG_SOAK=N pytest`) checks the default tests at their full counts too."""
+    return full if "FROG_SOAK" in os.environ else default
+
+
 def seeded(seed: int, *labels: object) -> random.Random:
     """A generator for one use of the seed: the same seed and labels give the same stream in
     every process (a str seed is hashed with SHA-512, not with Python's per-process hash)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from tests.conftest import open_deal, seeded
+from tests.conftest import open_deal, seeded, soak_count
 from tests.patience.gen_games import (Tally, compare_methods, play_randomly, random_game,
                                       random_stacked_game)
 
@@ -35,8 +35,9 @@ def _games(count: int, seed: int, label: str):
 
 
 def test_beam_wins_are_real_and_only_on_winnable_games(seed: int) -> None:
+    """150 games by default, 400 under FROG_SOAK."""
     verdicts = {"winnable": 0, "won by the beam": 0}
-    for deal in _games(400, seed, "wins"):
+    for deal in _games(soak_count(150, 400), seed, "wins"):
         brute = brute_solve(deal, Limits(max_nodes=BRUTE_STATES)).verdict
         arrays = SearchArrays(deal)
         won, nodes = beam_search(arrays, width=64)
