@@ -15,14 +15,14 @@ losses: full `frog` packs with 2 and 3 waste piles at a node budget):
 3. Each component timed in a compiled loop over the samples that run it (the positions
    copied one after another into one set of warm arrays, as in the search), minus the
    same loop that only copies the positions:
-     autoplay      _autoplay, and the _undo of its moves when the node is left
-     key           _key
-     probe         _tt_probe against the deal's final table (keys of the samples)
-     dead test     _is_dead with all terms, and with the order terms off (plain)
-     generate      _generate
-     child         per move tried: copy the sleep row, _child_sleep, _apply, path push,
-                   _wake_after, and the _undo when the child is left
-     store         _tt_store into a copy of the final table
+     autoplay      autoplay, and the undo_move of its moves when the node is left
+     key           position_key
+     probe         table_probe against the deal's final table (keys of the samples)
+     dead test     dead_test with all terms, and with the order terms off (plain)
+     generate      generate_moves
+     child         per move tried: copy the sleep row, child_sleep, apply_move, path push,
+                   wake_after, and the undo_move when the child is left
+     store         table_store into a copy of the final table
    ns/call x calls/node summed over the components is the modelled ns/node; the rest of
    the measured ns/node ("residual") is the run loop itself (phases, stack arrays,
    statistics, the chunk calls) and whatever the isolated loops miss (cache and branch
@@ -133,18 +133,18 @@ def _classify(i, pre, post, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st,
     its flags (table hit, dead, won by autoplay)."""
     _copy_in(i, pre[0], pre[1], pre[2], pre[3], pre[4], pre[5], pre[6], pre[7],
              st, n, stockcnt, h, sleep, piles, ph1, ph2)
-    K._autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, 0,
+    K.autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, 0,
                 d4, ranks, forced, npiles, stats)
     _copy_out(i, post[0], post[1], post[2], post[3], post[4], post[5], post[6], post[7],
               st, n, stockcnt, h, sleep, 0, piles, ph1, ph2)
     if st[K.UP] == total_up:
         return F_WON
-    k1, k2 = K._key(st, ph1, ph2, h, sleep, 0, npiles)
+    k1, k2 = K.position_key(st, ph1, ph2, h, sleep, 0, npiles)
     keys[0, i] = k1
     keys[1, i] = k2
-    if K._tt_probe(tk1, tk2, k1, k2):
+    if K.table_probe(tk1, tk2, k1, k2):
         return F_HIT
-    if K._is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch,
+    if K.dead_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch,
                   K.ALL_OPTIONS):
         return F_DEAD
     return 0
@@ -166,23 +166,23 @@ def _time_loop(what, idx, reps, smp, reserve, stock, piles, h, ph1, ph2, n, stoc
             if what == W_LOAD:
                 acc += st[K.PLEN]
             elif what == W_AUTO:
-                played = K._autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt,
+                played = K.autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt,
                                      path, sleep, 0, d4, ranks, forced, npiles, stats)
                 for _u in range(played):
                     st[K.PLEN] -= 1
-                    K._undo(path[st[K.PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
+                    K.undo_move(path[st[K.PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
                 acc += played
             elif what == W_KEY:
-                k1, k2 = K._key(st, ph1, ph2, h, sleep, 0, npiles)
+                k1, k2 = K.position_key(st, ph1, ph2, h, sleep, 0, npiles)
                 acc += np.int64(k1 >> np.uint64(40)) + np.int64(k2 >> np.uint64(40))
             elif what == W_DEAD:
-                acc += K._is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles,
+                acc += K.dead_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles,
                                   scratch, K.ALL_OPTIONS)
             elif what == W_DEAD_PLAIN:
-                acc += K._is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles,
+                acc += K.dead_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles,
                                   scratch, PLAIN_DEAD)
             elif what == W_GEN or what == W_GEN_CHILDREN:
-                c, f = K._generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, 0,
+                c, f = K.generate_moves(st, reserve, stock, piles, h, ph1, ph2, n, sleep, 0,
                                    moves, 0, forced, npiles, ranks, stats, K.ALL_OPTIONS,
                                    scratch[4])
                 acc += c
@@ -192,13 +192,13 @@ def _time_loop(what, idx, reps, smp, reserve, stock, piles, h, ph1, ph2, n, stoc
                         code = moves[0, ci]
                         for s in range(sleep.shape[1]):
                             sleep[1, s] = sleep[0, s]
-                        K._child_sleep(moves, 0, ci, f, sleep, st, h)
-                        K._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+                        K.child_sleep(moves, 0, ci, f, sleep, st, h)
+                        K.apply_move(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
                         path[st[K.PLEN]] = code
                         st[K.PLEN] += 1
-                        K._wake_after(code, sleep, 1, reserve, piles, h, st, forced)
+                        K.wake_after(code, sleep, 1, reserve, piles, h, st, forced)
                         st[K.PLEN] -= 1
-                        K._undo(path[st[K.PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
+                        K.undo_move(path[st[K.PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
                         acc += sleep[1, 0]
     return acc, children
 
@@ -208,7 +208,7 @@ def _time_probe(keys, idx, reps, tk1, tk2):
     acc = 0
     for _ in range(reps):
         for j in range(idx.shape[0]):
-            acc += K._tt_probe(tk1, tk2, keys[0, idx[j]], keys[1, idx[j]])
+            acc += K.table_probe(tk1, tk2, keys[0, idx[j]], keys[1, idx[j]])
     return acc
 
 
@@ -218,9 +218,9 @@ def _time_probe_store(keys, count, store, tk1, tk2, tw, stats):
     a small subtree does: its probe has just brought the key's window into the cache)."""
     acc = 0
     for j in range(count):
-        acc += K._tt_probe(tk1, tk2, keys[0, j], keys[1, j])
+        acc += K.table_probe(tk1, tk2, keys[0, j], keys[1, j])
         if store:
-            K._tt_store(tk1, tk2, tw, keys[0, j], keys[1, j], j & 7, stats)
+            K.table_store(tk1, tk2, tw, keys[0, j], keys[1, j], j & 7, stats)
     return acc
 
 

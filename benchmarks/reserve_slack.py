@@ -2,7 +2,7 @@
 
 Down the reserve, each card must go up as a later copy of its rank than every card above it
 of the same or a higher rank (the dead test's order terms, solver/patience/search/kernel.py,
-`_is_dead`). The slack of a deal is the fewest copies any reserve card has to spare
+`dead_test`). The slack of a deal is the fewest copies any reserve card has to spare
 (`solver.patience.loss_reason.copy_slack`): below 0 the deal is lost before a move, 0 means
 some card can only go up as the last copy of its rank. This counts, for each slack, the
 deals and their verdicts in a survey store or CSV, to see where the unknowns lie, and for

@@ -1,6 +1,6 @@
 """How many numbered deals the dead-position test proves lost before any move is searched.
 
-The test (solver/patience/search/kernel.py, `_is_dead`, with every term on) runs once on
+The test (solver/patience/search/kernel.py, `dead_test`, with every term on) runs once on
 each deal's starting position; a deal it calls dead is unwinnable, whatever the stock
 holds. Cheap (about 0.5 ms a deal), so it covers the whole survey ranges:
 

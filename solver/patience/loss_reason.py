@@ -1,6 +1,6 @@
 """Why a lost position is lost, in words a card player can check.
 
-The search's dead-position test (`kernel._is_dead`, whose docstring has the full soundness
+The search's dead-position test (`kernel.dead_test`, whose docstring has the full soundness
 argument) proves many positions lost without searching them, `frog` deal 117 among them.
 That answer is only a node count. This module re-derives the same counting argument in
 plain Python, from the cards, and keeps what a person needs to check it:
@@ -12,7 +12,7 @@ plain Python, from the cards, and keeps what a person needs to check it:
   fewer than k cards of that rank, or fewer than k cards of some lower rank can be up
   while every stuck card is still down.
 
-Two facts make the argument (both in `kernel._is_dead`):
+Two facts make the argument (both in `kernel.dead_test`):
 1. The k-th card of a rank to go up needs k cards of every lower rank up before it.
 2. The reserve and the waste piles give up their cards only to the foundations, top first.
    So a stacked card goes up after every card above it; below a card of the same or a

@@ -94,7 +94,7 @@ def random_stacked_game(rng: random.Random) -> Deal:
     """A random small game with a deep reserve (a quarter to half of the cards) and a few
     more cards than `random_rules` allows (a deep reserve leaves the brute force fewer
     choices): many cards lie above other cards of the same or a lower rank, which is what
-    the dead-position test's order terms (kernel._is_dead) are about. Half are positions
+    the dead-position test's order terms (kernel.dead_test) are about. Half are positions
     a few random moves in, with cards stacked on the waste piles too."""
     stock_play = rng.choice(("forced", "optional"))
     piles = rng.choice((1, 1, 2, 3))

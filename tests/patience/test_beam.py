@@ -176,12 +176,12 @@ def _layer_tested_first(b: Beam) -> list[tuple[int, int]]:
                                        a.piles)
                 if code < 0:
                     continue
-                kernel._apply(code, a.st, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2, a.n,
+                kernel.apply_move(code, a.st, a.reserve, a.stock, a.piles, a.h, a.ph1, a.ph2, a.n,
                               a.stockcnt)
-                if kernel._is_dead(a.st, a.reserve, a.piles, a.h, a.n, a.stockcnt, a.d4,
+                if kernel.dead_test(a.st, a.reserve, a.piles, a.h, a.n, a.stockcnt, a.d4,
                                    a.ranks, npiles, a.scratch, kernel.ALL_OPTIONS):
                     continue
-                key = kernel._key(a.st, a.ph1, a.ph2, a.h, a.sleep, 0, npiles)
+                key = kernel.position_key(a.st, a.ph1, a.ph2, a.h, a.sleep, 0, npiles)
                 score = beam._score(a.st, a.reserve, a.piles, a.h, a.n, npiles, b.up_weight)
                 children.append((-score, len(children), key, k, policy * (npiles + 1) + option))
     best: dict[tuple[int, int], tuple] = {}

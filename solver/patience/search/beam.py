@@ -51,7 +51,7 @@ GREEDY = 1  # the policy number of every fit; policy 0 makes the safe moves only
 #: unknown `sir-tommy` survey deals, width 2,000, greedy emptying won 4, the exact search
 #: 12, at about 45 nodes a position (benchmarks/results/beam.txt).
 EMPTY_NODES = 256
-#: Slots of the table of positions the emptying has found lost (kernel._tt_store).
+#: Slots of the table of positions the emptying has found lost (kernel.table_store).
 EMPTY_TABLE = 1 << 14
 
 
@@ -182,8 +182,8 @@ def _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, si, npiles, ranks, 
             piles[p, i] = bpiles[k, p, i]
         if hashes:
             for i in range(h[p]):
-                ph1[p, i + 1] = kernel._pile_hash(ph1[p, i], piles[p, i], 0)
-                ph2[p, i + 1] = kernel._pile_hash(ph2[p, i], piles[p, i], 1)
+                ph1[p, i + 1] = kernel.pile_hash(ph1[p, i], piles[p, i], 0)
+                ph2[p, i + 1] = kernel.pile_hash(ph2[p, i], piles[p, i], 1)
 
 
 @kernel_jit
@@ -219,7 +219,7 @@ def _policy(greedy, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, d
         code = kernel.stacked_to_foundation(st, reserve, piles, h, n, stockcnt, d4, ranks,
                                             forced, npiles, greedy)
         if code >= 0:
-            kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+            kernel.apply_move(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
             path[st[kernel.PLEN]] = code
             st[kernel.PLEN] += 1
             progress = True
@@ -356,20 +356,20 @@ def _children(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sl
         st[kernel.PLEN] = 0
         for policy in range(POLICIES):
             # the position after the policy's moves, shared by its placements: each is
-            # played, judged, then taken back (`kernel._undo` restores what the placement
+            # played, judged, then taken back (`kernel.undo_move` restores what the placement
             # changed; what it leaves above a pile's height is never read)
             while st[kernel.PLEN] > 0:
                 st[kernel.PLEN] -= 1
-                kernel._undo(buf[st[kernel.PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
+                kernel.undo_move(buf[st[kernel.PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
             _policy(policy, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, buf, d4,
                     ranks, forced, npiles)
             for option in range(npiles + 1):
                 code = _placement(option, st, stock, n, forced, npiles, h, piles)
                 if code < 0:
                     continue
-                kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+                kernel.apply_move(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
                 nodes += 1
-                k1, k2 = kernel._key(st, ph1, ph2, h, sleep, 0, npiles)
+                k1, k2 = kernel.position_key(st, ph1, ph2, h, sleep, 0, npiles)
                 score = _score(st, reserve, piles, h, n, npiles, up_weight) * 1024
                 if noise > 0:
                     score += _next_random(rng) % (noise * 1024)
@@ -379,7 +379,7 @@ def _children(si, count, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sl
                 kid_k1[kids] = k1
                 kid_k2[kids] = k2
                 kids += 1
-                kernel._undo(code, st, piles, h, ph1, ph2, n, stockcnt)
+                kernel.undo_move(code, st, piles, h, ph1, ph2, n, stockcnt)
     return kids, nodes
 
 
@@ -459,14 +459,14 @@ def _keep(si, ranking, candidates, reserve, stock, piles, h, ph1, ph2, n, stockc
         _policy(policy, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, buf, d4,
                 ranks, forced, npiles)
         code = _placement(option, st, stock, n, forced, npiles, h, piles)
-        kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
-        if not kernel._is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles,
+        kernel.apply_move(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+        if not kernel.dead_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles,
                                scratch, kernel.ALL_OPTIONS):
             _save(kept, npiles2, nh, nn, nrd, st, piles, h, n, npiles, ranks)
             parent[si, kept] = k
             choice[si, kept] = kid_choice[c]
             kept += 1
-        kernel._undo(code, st, piles, h, ph1, ph2, n, stockcnt)  # the stock counts again
+        kernel.undo_move(code, st, piles, h, ph1, ph2, n, stockcnt)  # the stock counts again
     return kept
 
 
@@ -518,7 +518,7 @@ def _empty(budget, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sleep, d
     pile to a foundation, but which copy of a rank goes up first matters (it uncovers
     different cards), so greedy emptying misses wins. The search tries the tops in the
     order of the reserve, then the piles; a safe card (the search's autoplay rule,
-    kernel._safe_rank) is played as the only choice; and a
+    kernel.safe_rank) is played as the only choice; and a
     position fully searched without a win is stored in `seen` (kernel's table functions):
     with no stock left, what can be won depends on the position alone. Nothing here is
     claimed lost: a position left unsearched only costs a win.
@@ -533,8 +533,8 @@ def _empty(budget, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sleep, d
             if st[UP] == total:
                 return depth, nodes
             nodes += 1
-            k1, k2 = kernel._key(st, ph1, ph2, h, sleep, 0, npiles)
-            if nodes > budget or kernel._tt_probe(seen1, seen2, k1, k2):
+            k1, k2 = kernel.position_key(st, ph1, ph2, h, sleep, 0, npiles)
+            if nodes > budget or kernel.table_probe(seen1, seen2, k1, k2):
                 nexts[depth] = npiles + 1  # nothing to try here
             else:
                 code = kernel.stacked_to_foundation(st, reserve, piles, h, n, stockcnt, d4,
@@ -542,7 +542,7 @@ def _empty(budget, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sleep, d
                 nexts[depth] = 0
                 if code >= 0:
                     nexts[depth] = -1
-                    kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+                    kernel.apply_move(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
                     codes[depth] = code
                     depth += 1
                     fresh = True
@@ -565,19 +565,19 @@ def _empty(budget, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, sleep, d
             s += 1
         if code >= 0:
             nexts[depth] = s
-            kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+            kernel.apply_move(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
             codes[depth] = code
             depth += 1
             fresh = True
             continue
         # every choice here failed (or the budget ran out): back up
         if nodes <= budget:
-            k1, k2 = kernel._key(st, ph1, ph2, h, sleep, 0, npiles)
-            kernel._tt_store(seen1, seen2, seen_work, k1, k2, 0, seen_stats)
+            k1, k2 = kernel.position_key(st, ph1, ph2, h, sleep, 0, npiles)
+            kernel.table_store(seen1, seen2, seen_work, k1, k2, 0, seen_stats)
         if depth == 0:
             return -1, nodes
         depth -= 1
-        kernel._undo(codes[depth], st, piles, h, ph1, ph2, n, stockcnt)
+        kernel.undo_move(codes[depth], st, piles, h, ph1, ph2, n, stockcnt)
 
 
 @kernel_jit
@@ -592,10 +592,10 @@ def _replay(picks, ending, reserve, stock, piles, h, ph1, ph2, n, stockcnt, st, 
         _policy(policy, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, d4, ranks,
                 forced, npiles)
         code = _placement(option, st, stock, n, forced, npiles, h, piles)
-        kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+        kernel.apply_move(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
         path[st[kernel.PLEN]] = code
         st[kernel.PLEN] += 1
     for code in ending:
-        kernel._apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+        kernel.apply_move(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
         path[st[kernel.PLEN]] = code
         st[kernel.PLEN] += 1

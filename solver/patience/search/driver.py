@@ -385,7 +385,7 @@ def is_dead(deal: Deal, options: int = kernel.ALL_OPTIONS) -> bool:
     benchmarks and tests that ask what the test alone can prove."""
     arrays = SearchArrays(deal)
     arrays.reset(noise=0, seed=0)
-    return bool(kernel._is_dead(arrays.st, arrays.reserve, arrays.piles, arrays.h, arrays.n,
+    return bool(kernel.dead_test(arrays.st, arrays.reserve, arrays.piles, arrays.h, arrays.n,
                                 arrays.stockcnt, arrays.d4, arrays.ranks, arrays.npiles,
                                 arrays.scratch, options))
 

@@ -135,14 +135,14 @@ def _mix(x):
 
 
 @kernel_jit(inline=True)
-def _pile_hash(previous, rank, family):
+def pile_hash(previous, rank, family):
     """Hash of a pile prefix extended by one card; two independent families give 128 bits."""
     salt = np.uint64(0x9E3779B97F4A7C15) if family == 0 else np.uint64(0xC2B2AE3D27D4EB4F)
     return _mix(previous * np.uint64(1099511628211) + np.uint64(rank + 1) + salt)
 
 
 @kernel_jit
-def _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt):
+def apply_move(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt):
     """Play a move (which the caller knows to be legal) and push it on the path."""
     rank, src, tgt = move_parts(code)
     if src == SRC_STOCK:
@@ -159,14 +159,14 @@ def _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt):
         q = tgt - TGT_PILE0
         k = h[q]
         piles[q, k] = rank
-        ph1[q, k + 1] = _pile_hash(ph1[q, k], rank, 0)
-        ph2[q, k + 1] = _pile_hash(ph2[q, k], rank, 1)
+        ph1[q, k + 1] = pile_hash(ph1[q, k], rank, 0)
+        ph2[q, k + 1] = pile_hash(ph2[q, k], rank, 1)
         h[q] = k + 1
 
 
 @kernel_jit
-def _undo(code, st, piles, h, ph1, ph2, n, stockcnt):
-    """Take back a move played by `_apply` (the rank is part of the code)."""
+def undo_move(code, st, piles, h, ph1, ph2, n, stockcnt):
+    """Take back a move played by `apply_move` (the rank is part of the code)."""
     rank, src, tgt = move_parts(code)
     if tgt == TGT_FOUNDATION:
         n[rank] -= 1
@@ -182,14 +182,14 @@ def _undo(code, st, piles, h, ph1, ph2, n, stockcnt):
         p = src - SRC_PILE0
         k = h[p]
         piles[p, k] = rank  # a later push may have overwritten this slot
-        ph1[p, k + 1] = _pile_hash(ph1[p, k], rank, 0)
-        ph2[p, k + 1] = _pile_hash(ph2[p, k], rank, 1)
+        ph1[p, k + 1] = pile_hash(ph1[p, k], rank, 0)
+        ph2[p, k + 1] = pile_hash(ph2[p, k], rank, 1)
         h[p] = k + 1
 
 
 
 @kernel_jit
-def _wake_after(code, sleep, row, reserve, piles, h, st, forced):
+def wake_after(code, sleep, row, reserve, piles, h, st, forced):
     """Clear the sleep marks that a move (already applied) invalidates.
 
     A mark on a card of rank r is cleared when another card of rank r goes up (it competes
@@ -214,13 +214,13 @@ def _wake_after(code, sleep, row, reserve, piles, h, st, forced):
 
 
 @kernel_jit
-def _child_sleep(moves, d, i, found, sleep, st, h):
+def child_sleep(moves, d, i, found, sleep, st, h):
     """Sleep sets: the foundation moves tried before child i go to sleep in it.
 
     Foundation moves of different ranks commute and none disables another; a stock card put
     on a pile only covers a card, which could have gone up first with the same result. So
     any winning line below child i that plays an earlier sibling's card c before a
-    clearing event (`_wake_after`) can be reordered to play c first, and that line lies
+    clearing event (`wake_after`) can be reordered to play c first, and that line lies
     below c's own child, which was searched already. The turn children (i >= found) put
     every foundation move of the node to sleep.
     """
@@ -235,7 +235,7 @@ def _child_sleep(moves, d, i, found, sleep, st, h):
 
 
 @kernel_jit
-def _safe_rank(rank, n, stockcnt, d4, ranks, forced):
+def safe_rank(rank, n, stockcnt, d4, ranks, forced):
     """Whether a fitting card of this rank may go up at once without losing any win.
 
     Sound when every card of rank r-1 is up: each remaining rank-r card then always has a
@@ -253,25 +253,25 @@ def _safe_rank(rank, n, stockcnt, d4, ranks, forced):
 def stacked_to_foundation(st, reserve, piles, h, n, stockcnt, d4, ranks, forced, npiles,
                           any_fit):
     """The move of the first top card, of the reserve and then of each pile, that fits a
-    foundation and is safe (see `_safe_rank`), or with `any_fit` merely fits; -1 if none.
+    foundation and is safe (see `safe_rank`), or with `any_fit` merely fits; -1 if none.
     Autoplay asks for safe cards; the beam search (beam.py) also plays every fit."""
     rd = st[RD]
     if rd > 0:
         r = reserve[rd - 1]
-        if n[r - 1] > n[r] and (any_fit or _safe_rank(r, n, stockcnt, d4, ranks, forced)):
+        if n[r - 1] > n[r] and (any_fit or safe_rank(r, n, stockcnt, d4, ranks, forced)):
             return move_code(r, SRC_RESERVE, TGT_FOUNDATION)
     for p in range(npiles):
         if h[p] > 0:
             r = piles[p, h[p] - 1]
-            if n[r - 1] > n[r] and (any_fit or _safe_rank(r, n, stockcnt, d4, ranks, forced)):
+            if n[r - 1] > n[r] and (any_fit or safe_rank(r, n, stockcnt, d4, ranks, forced)):
                 return move_code(r, SRC_PILE0 + p, TGT_FOUNDATION)
     return -1
 
 
 @kernel_jit
-def _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, row,
+def autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, row,
               d4, ranks, forced, npiles, stats):
-    """Play every safe card (see `_safe_rank`) from the reserve, the piles and the stock.
+    """Play every safe card (see `safe_rank`) from the reserve, the piles and the stock.
 
     Turning the stock card to a foundation when it is safe is also WLOG: any winning line
     turns it at some point; turning it now and skipping its later move leaves every other
@@ -286,13 +286,13 @@ def _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, 
                                      npiles, False)
         if code < 0 and st[SI] < stock.shape[0]:
             r = stock[st[SI]]
-            if n[r - 1] > n[r] and _safe_rank(r, n, stockcnt, d4, ranks, forced):
+            if n[r - 1] > n[r] and safe_rank(r, n, stockcnt, d4, ranks, forced):
                 code = move_code(r, SRC_STOCK, TGT_FOUNDATION)
         if code >= 0:
-            _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+            apply_move(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
             path[st[PLEN]] = code
             st[PLEN] += 1
-            _wake_after(code, sleep, row, reserve, piles, h, st, forced)
+            wake_after(code, sleep, row, reserve, piles, h, st, forced)
             played += 1
             progress = True
     stats[ST_AUTO] += played
@@ -300,7 +300,7 @@ def _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path, sleep, 
 
 
 @kernel_jit
-def _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, options):
+def dead_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, options):
     """A counting test: True when some remaining card can provably never go up.
 
     Over-approximate every future: the stock cards are all free at once, and the reserve
@@ -417,7 +417,7 @@ def _lift_reach(start, cnt, left, reach, n, ranks, full):
 
 
 @kernel_jit
-def _key(st, ph1, ph2, h, sleep, row, npiles):
+def position_key(st, ph1, ph2, h, sleep, row, npiles):
     """The 128-bit canonical key of a position with its sleep marks.
 
     The foundations follow from what is left, so the key is the reserve depth, the stock
@@ -449,7 +449,7 @@ def _tt_prefetch(tk1, tk2, k1):
 
 
 @kernel_jit
-def _tt_probe(tk1, tk2, k1, k2):
+def table_probe(tk1, tk2, k1, k2):
     """Whether the position is recorded as lost."""
     mask = np.uint64(tk1.shape[0] - 1)
     base = k1 & mask
@@ -463,7 +463,7 @@ def _tt_probe(tk1, tk2, k1, k2):
 
 
 @kernel_jit
-def _tt_store(tk1, tk2, tw, k1, k2, work, stats):
+def table_store(tk1, tk2, tw, k1, k2, work, stats):
     """Record a lost position. Replacement policy: the first empty slot of the key's
     8-slot window; when the window is full, the entry that cost the least search work
     (log2 of its subtree's node count) is replaced. Losing an entry only costs time."""
@@ -528,7 +528,7 @@ def _pile_score(rank, top, height, ranks):
 
 
 @kernel_jit
-def _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, forced,
+def generate_moves(st, reserve, stock, piles, h, ph1, ph2, n, sleep, row, moves, d, forced,
               npiles, ranks, stats, options, scores):
     """Fill moves[d] in search order; returns (count, number of foundation moves first).
 
@@ -618,26 +618,26 @@ def run(position, stack, table, layout, stats, scratch, budget, chunk, options):
             st[NODES] += 1
             nauto[d] = 0
             if options & OPT_AUTOPLAY:
-                nauto[d] = _autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path,
+                nauto[d] = autoplay(st, reserve, stock, piles, h, ph1, ph2, n, stockcnt, path,
                                      sleep, d, d4, ranks, forced, npiles, stats)
             if st[UP] == total_up:
                 return WON
-            k1, k2 = _key(st, ph1, ph2, h, sleep, d, npiles)
+            k1, k2 = position_key(st, ph1, ph2, h, sleep, d, npiles)
             _tt_prefetch(tk1, tk2, k1)  # the dead test runs while the slot is fetched
             fstart[d] = -1  # -1: nothing to store when leaving this node
             nmoves[d] = 0
             nextmove[d] = 0
             if options & OPT_DEAD and \
-                    _is_dead(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch,
+                    dead_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch,
                              options):
                 stats[ST_DEAD] += 1  # not stored: the test is cheaper than a table miss
-            elif _tt_probe(tk1, tk2, k1, k2):
+            elif table_probe(tk1, tk2, k1, k2):
                 stats[ST_TT_HITS] += 1
             else:
                 fk1[d] = k1
                 fk2[d] = k2
                 fstart[d] = st[NODES]
-                c, f = _generate(st, reserve, stock, piles, h, ph1, ph2, n, sleep, d, moves,
+                c, f = generate_moves(st, reserve, stock, piles, h, ph1, ph2, n, sleep, d, moves,
                                  d, forced, npiles, ranks, stats, options, scratch[4])
                 nmoves[d] = c
                 nfound[d] = f
@@ -651,23 +651,23 @@ def run(position, stack, table, layout, stats, scratch, budget, chunk, options):
             for s in range(sleep.shape[1]):
                 sleep[d + 1, s] = sleep[d, s]
             if options & OPT_SLEEP:
-                _child_sleep(moves, d, i, nfound[d], sleep, st, h)
-            _apply(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
+                child_sleep(moves, d, i, nfound[d], sleep, st, h)
+            apply_move(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt)
             path[st[PLEN]] = code
             st[PLEN] += 1
-            _wake_after(code, sleep, d + 1, reserve, piles, h, st, forced)
+            wake_after(code, sleep, d + 1, reserve, piles, h, st, forced)
             st[DEPTH] = d + 1
             st[PHASE] = PHASE_ENTER
             continue
         if fstart[d] >= 0:
-            _tt_store(tk1, tk2, tw, fk1[d], fk2[d], _log2(st[NODES] - fstart[d] + 1), stats)
+            table_store(tk1, tk2, tw, fk1[d], fk2[d], _log2(st[NODES] - fstart[d] + 1), stats)
         for _ in range(nauto[d]):
             st[PLEN] -= 1
-            _undo(path[st[PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
+            undo_move(path[st[PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
         if d == 0:
             return LOST
         st[PLEN] -= 1
-        _undo(path[st[PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
+        undo_move(path[st[PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
         st[DEPTH] = d - 1
 
 
@@ -676,4 +676,4 @@ def rehash(k1, k2, work, new_k1, new_k2, new_work, stats):
     """Move every entry of a table into a larger one (same replacement policy)."""
     for slot in range(k1.shape[0]):
         if k1[slot] != 0 or k2[slot] != 0:
-            _tt_store(new_k1, new_k2, new_work, k1[slot], k2[slot], work[slot], stats)
+            table_store(new_k1, new_k2, new_work, k1[slot], k2[slot], work[slot], stats)

@@ -56,7 +56,7 @@ class SearchArrays:
         self.sleep = np.full((depth, self.npiles + 1), kernel.NO_MARK, dtype=np.int64)
         self.stats = np.zeros(kernel.STATS_SIZE, dtype=np.int64)
         # rows 0-4: the dead test's counts and the pile scores; rows 5..: one row per stack
-        # (the reserve, then each pile) for the dead test's order bounds (kernel._is_dead)
+        # (the reserve, then each pile) for the dead test's order bounds (kernel.dead_test)
         self.scratch = np.zeros((6 + self.npiles, max(self.ranks + 2, self.npiles + 1)),
                                 dtype=np.int64)
         # the kernel's named bundles of the arrays above (the same arrays, filled in place)
@@ -98,8 +98,8 @@ class SearchArrays:
             self.ph1[p, 0] = np.uint64(0x51ED270B27EA5B1F)
             self.ph2[p, 0] = np.uint64(0x2F1C3D4B5A697887)
             for k in range(self.h[p]):
-                self.ph1[p, k + 1] = kernel._pile_hash(self.ph1[p, k], self.piles[p, k], 0)
-                self.ph2[p, k + 1] = kernel._pile_hash(self.ph2[p, k], self.piles[p, k], 1)
+                self.ph1[p, k + 1] = kernel.pile_hash(self.ph1[p, k], self.piles[p, k], 0)
+                self.ph2[p, k + 1] = kernel.pile_hash(self.ph2[p, k], self.piles[p, k], 1)
         self.n[:] = 0
         self.n[0] = self.d4
         for top in deal.foundations:
@@ -138,7 +138,7 @@ class SearchArrays:
 
 
 class Table:
-    """The transposition table of lost positions (128-bit keys; see kernel._tt_store).
+    """The transposition table of lost positions (128-bit keys; see kernel.table_store).
 
     It starts small and grows fourfold whenever it has taken as many entries as half its
     slots, up to the memory budget: a deal won in a few thousand nodes then never pays for
