@@ -25,6 +25,7 @@ from solver.patience.search.beam import beam_search
 from solver.patience.search.driver import sequence_seeds
 from solver.patience.search.state import SearchArrays
 from solver.survey.store import parse_deal_ranges
+from solver.survey import print_provenance
 
 
 class BeamClock:
@@ -51,6 +52,7 @@ def main() -> None:
     parser.add_argument("--memory", type=int, default=1 << 30, help="table bytes")
     parser.add_argument("--width", type=int, help="time whole beams of this width instead")
     args = parser.parse_args()
+    print_provenance()
     rules = variant_rules(args.variant)
     driver.warm_up()
     if args.width:

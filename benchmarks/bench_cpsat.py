@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.answer import Limits, Result  # noqa: E402
 from solver.patience import Rules, decide, deal_from_number, variant_rules  # noqa: E402
+from solver.survey import print_provenance  # noqa: E402
 
 #: (decks, ranks, waste piles), smallest first within each deck count.
 LADDER = [(1, 5, 2), (1, 7, 2), (1, 9, 3), (1, 11, 3), (1, 13, 4),
@@ -59,6 +60,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="short limits, fewer deals")
     args = parser.parse_args()
+    print_provenance()
     limit, per_rung = (10.0, 2) if args.quick else (60.0, 3)
     ladder = QUICK_LADDER if args.quick else LADDER
     full_deals = range(1, 3) if args.quick else range(1, 6)

@@ -15,6 +15,7 @@ import statistics
 import time
 
 from solver.tricks import Rules, deal_from_number, solve, solve_all
+from solver.survey import print_provenance
 
 CONTRACTS = {
     "grand": lambda bidder, rng: Rules("grand", bidder),
@@ -41,6 +42,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=5, help="deals for the --all table")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
+    print_provenance()
     rng = random.Random(args.seed)
     solve(deal_from_number(1), Rules("grand", 1))  # load the compiled kernel once
 

@@ -23,6 +23,7 @@ from solver.tricks.deal import deal_from_number
 from solver.tricks.engine import Game
 from solver.tricks.rules import Rules
 from solver.tricks.search import solve
+from solver.survey import print_provenance
 
 
 def _cpu() -> float:
@@ -42,6 +43,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
+    print_provenance()
     rng = random.Random(args.seed)
     print(f"seed {args.seed}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     analyse(Game.start(deal_from_number(1), Rules("grand", 1)))  # load the kernel

@@ -42,8 +42,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -64,6 +62,7 @@ from solver.patience.search import kernel  # noqa: E402
 from solver.patience.search import driver  # noqa: E402
 from solver.patience.search.state import SearchArrays, Table  # noqa: E402
 from solver.survey import load_sets, parse_deal_ranges  # noqa: E402
+from solver.survey import print_provenance  # noqa: E402
 
 K = kernel
 PLAIN_DEAD = K.ALL_OPTIONS & ~K.OPT_DEAD_SAME & ~K.OPT_DEAD_HIGHER
@@ -495,15 +494,9 @@ def main() -> None:
     parser.add_argument("--no-rules", action="store_true", help="skip the rules-off section")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
+    print_provenance()
 
-    try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                                capture_output=True, text=True).stdout.strip()
-    except OSError:
-        commit = "?"
-    print(f"kernel profile, commit {commit or '?'}, {time.strftime('%Y-%m-%d %H:%M')}, "
-          f"python {platform.python_version()}, numba {numba.__version__}, "
-          f"{os.cpu_count()} cpus, {load_text()}")
+    print(f"kernel profile, numba {numba.__version__}")
     print(f"  samples/deal {args.samples} in bursts of {args.burst}, calls/loop {args.calls:,}, repeat {args.repeat}, "
           f"table {args.memory >> 20} MB")
     driver.warm_up()

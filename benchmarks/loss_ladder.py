@@ -39,6 +39,7 @@ from solver.patience.rules import variant_rules
 from solver.patience.search import solve
 from solver.patience.search.driver import RULE_SWITCHES, warm_up
 from solver.survey import parse_deal_ranges
+from solver.survey import print_provenance
 
 ROWS = {
     "frog-2p": ("frog", {"waste_piles": 2}),
@@ -99,6 +100,7 @@ def main() -> None:
                         help="as frog solve --method (default search)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
+    print_provenance()
     if (args.jobs > 1 or args.method != "search") and args.disable:
         parser.error("--disable needs --jobs 1 and --method search (the others run every rule)")
     warm_up()

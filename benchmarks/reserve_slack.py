@@ -20,6 +20,7 @@ from collections import Counter
 from solver.patience import deal_from_number, variant_rules
 from solver.patience.loss_reason import copy_slack, tightest_cards
 from solver.survey.csv_rows import open_results
+from solver.survey import print_provenance
 
 #: Slacks from here up are counted together.
 LOOSE = 3
@@ -33,6 +34,7 @@ def main() -> None:
                         help="survey labels without rule options (default frog)")
     parser.add_argument("--list", action="store_true", help="list the unknown deals by slack")
     args = parser.parse_args()
+    print_provenance()
     with open_results(args.results) as store:
         for variant in args.variants:
             rules = variant_rules(variant)

@@ -24,6 +24,7 @@ from solver.patience.rules import Rules, variant_rules
 from solver.answer import Limits
 from solver.patience.search import solve
 from solver.patience.search import RULE_SWITCHES, warm_up
+from solver.survey import print_provenance
 
 CONFIGURATIONS = [("all reductions", ())] + [(f"without {name}", (name,)) for name in RULE_SWITCHES]
 
@@ -75,6 +76,7 @@ def main() -> None:
     parser.add_argument("--full", type=int, default=40, help="frog deals 1..N")
     parser.add_argument("--max-nodes", type=float, default=1e6, help="node limit per deal")
     args = parser.parse_args()
+    print_provenance()
     warm_up()
     limits = Limits(max_nodes=int(args.max_nodes), memory=1 << 26)
     started = time.perf_counter()

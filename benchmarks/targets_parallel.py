@@ -25,6 +25,7 @@ from pathlib import Path
 from solver.answer import Limits
 from solver.patience import decide, deal_from_number, variant_rules
 from solver.survey import parse_deal_ranges
+from solver.survey import print_provenance
 
 SETS = Path(__file__).resolve().parent / "targets.json"
 
@@ -37,6 +38,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per deal")
     args = parser.parse_args()
+    print_provenance()
     deals = parse_deal_ranges(",".join(args.deals)) if args.deals \
         else json.loads(SETS.read_text())["full"][args.variant]
     rules = variant_rules(args.variant)

@@ -21,6 +21,7 @@ from solver.patience import deal_from_number, variant_rules
 from solver.patience.search.beam import UP_WEIGHT, beam_search
 from solver.patience.search.decode import decode_win
 from solver.patience.search.state import SearchArrays
+from solver.survey import print_provenance
 
 
 def main() -> None:
@@ -32,6 +33,7 @@ def main() -> None:
     parser.add_argument("--up-weight", type=int, default=UP_WEIGHT,
                         help="the score of a card up, in ranks of penalty")
     args = parser.parse_args()
+    print_provenance()
     rules = variant_rules(args.variant)
     beam_search(SearchArrays(deal_from_number(rules, args.deals[0])), 1)  # compile or load
     for width in args.widths:

@@ -17,10 +17,12 @@ from solver.patience.deal import deal_from_number
 from solver.patience.engine import Position, deal_after
 from solver.patience.rules import variant_rules
 from solver.patience.search import is_dead, kernel
+from solver.survey import print_provenance
 
 
 def main() -> None:
     argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
+    print_provenance()
     rng = random.Random(3)
     buckets: dict[tuple[int, int], list[int]] = {}
     for piles in (2, 3, 5):

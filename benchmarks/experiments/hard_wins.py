@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -31,6 +29,7 @@ from cli.limits import duration, memory_size, node_count  # noqa: E402
 from solver.answer import Limits, Verdict  # noqa: E402
 from solver.patience import decide, deal_from_number, variant_rules  # noqa: E402
 from solver.patience.search import warm_up  # noqa: E402
+from solver.survey import print_provenance  # noqa: E402
 
 #: Unknown at 60 s on one core (the targets run of commit e910b19, 2026-11-29).
 DEFAULT_DEALS = [
@@ -48,14 +47,6 @@ def parse_deals(specs: list[str]) -> list[tuple[str, int]]:
     return deals
 
 
-def commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, cwd=Path(__file__).parent, timeout=5).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--max-nodes", type=node_count, default=10**7,
@@ -68,13 +59,12 @@ def main() -> None:
     parser.add_argument("--deals", nargs="+", default=DEFAULT_DEALS,
                         help="VARIANT:N,N,... (default: the deals unknown at 60 s)")
     args = parser.parse_args()
+    print_provenance()
     limits = Limits(max_nodes=args.max_nodes, timeout=args.timeout, memory=args.memory)
     deals = parse_deals(args.deals)
     warm_up()
-    print(f"# python benchmarks/experiments/hard_wins.py {' '.join(sys.argv[1:])}")
-    print(f"# commit {commit()}, {time.strftime('%Y-%m-%d %H:%M %Z')}, "
-          f"{os.cpu_count()} cores; per run: {limits.max_nodes:,} nodes in total, "
-          f"timeout {limits.timeout:g} s, memory {limits.memory >> 20} MiB in total")
+    print(f"per run: {limits.max_nodes:,} nodes in total, timeout {limits.timeout:g} s, "
+          f"memory {limits.memory >> 20} MiB in total")
     print(f"{'variant':<11} {'deal':>5} {'jobs':>4} {'verdict':<10} {'reason':<11} "
           f"{'nodes':>12} {'seconds':>8} {'load':>5}  found by")
     won = {jobs: [] for jobs in args.jobs}

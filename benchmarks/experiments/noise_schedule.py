@@ -23,6 +23,7 @@ from solver.patience import NOISE, deal_from_number, variant_rules
 from solver.patience.search import solve, warm_up
 from solver.patience.search.driver import sequence_noise
 from solver.survey import open_results, parse_deal_ranges
+from solver.survey import print_provenance
 
 SEQUENCES = (0, 1)
 
@@ -47,6 +48,7 @@ def main() -> None:
     parser.add_argument("--max-nodes", type=node_count, default=1_000_000)
     parser.add_argument("--memory", type=int, default=1 << 27)
     args = parser.parse_args()
+    print_provenance()
     warm_up()
     for variant, deals in args.sets:
         rules = variant_rules(variant)

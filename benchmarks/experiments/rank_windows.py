@@ -40,6 +40,7 @@ from solver.patience.search import is_dead, kernel, solve
 from solver.patience.search.decode import decode_line
 from solver.patience.search.state import SearchArrays, Table
 from solver.survey import parse_deal_ranges
+from solver.survey import print_provenance
 
 
 def window(deal: Deal, low: int, high: int) -> Deal:
@@ -111,6 +112,7 @@ def main() -> None:
                         help="windows along the search's lines instead of at the start")
     parser.add_argument("--samples", type=int, default=4, help="lines per deal with --deep")
     args = parser.parse_args()
+    print_provenance()
     deals = args.deals
     if args.deep:
         deep(args.piles, deals, args.samples)

@@ -26,6 +26,7 @@ from rule_effects import reduced_games  # noqa: E402
 from solver.answer import Limits
 from solver.patience import Deal, deal_from_number, variant_rules
 from solver.patience.search import solve, warm_up
+from solver.survey import print_provenance
 
 DEFAULT_SETS = ["frog:2001-2150", "frog:2151-2300", "pysol-frog:2001-2150",
                 "fanny:1001-1150", "sir-tommy:501-650"]
@@ -52,6 +53,7 @@ def main() -> None:
                         help="VARIANT:FIRST-LAST deal ranges")
     parser.add_argument("--small", type=int, default=200, help="small random games (0: none)")
     args = parser.parse_args()
+    print_provenance()
     warm_up()
     limits = Limits(max_nodes=int(args.max_nodes), memory=1 << 28)
     print(f"node limit {limits.max_nodes:,} per deal; CPU seconds of one process")

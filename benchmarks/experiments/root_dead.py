@@ -13,6 +13,7 @@ import time
 
 from solver.patience import deal_from_number, variant_rules
 from solver.patience.search import is_dead
+from solver.survey import print_provenance
 
 
 def main() -> None:
@@ -22,6 +23,7 @@ def main() -> None:
     parser.add_argument("--deals", default="1-10000", help="first-last")
     parser.add_argument("--list", action="store_true", help="print every dead deal number")
     args = parser.parse_args()
+    print_provenance()
     first, _, last = args.deals.partition("-")
     numbers = range(int(first), int(last or first) + 1)
     rules = variant_rules(args.variant)

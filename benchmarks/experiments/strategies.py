@@ -27,6 +27,7 @@ from cli.limits import node_count
 from solver.answer import Limits
 from solver.patience import deal_from_number, variant_rules
 from solver.patience.search import solve, warm_up
+from solver.survey import print_provenance
 
 
 def strategy(text: str) -> tuple[int, ...]:
@@ -62,6 +63,7 @@ def main() -> None:
     parser.add_argument("--sample-seed", type=int, default=7, metavar="S",
                         help="the sample's seed (default 7)")
     args = parser.parse_args()
+    print_provenance()
     print(f"max nodes {args.max_nodes:,} a deal, memory {args.memory:,} bytes, "
           f"{args.jobs} deals at a time, one core each")
     with ProcessPoolExecutor(args.jobs) as pool:
