@@ -36,7 +36,7 @@ def test_provenance_names_the_command_commit_date_and_machine() -> None:
 
 
 #: Scripts that still write their own header (their switch to `print_provenance` is due).
-OWN_HEADER = {"blind.py", "hint_speed.py"}
+OWN_HEADER = {"blind.py", "hint_speed.py", "calibration.py"}
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: str(p.relative_to(ROOT / "benchmarks")))

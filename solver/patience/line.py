@@ -97,17 +97,6 @@ def _pile_range(waste_piles: int) -> str:
     return f"w1..w{waste_piles}" if waste_piles else "no waste piles in this game"
 
 
-def pile_index(place: str) -> int:
-    """The 0-based index of waste pile `place` ('w3' -> 2), for indexing a position's piles.
-
-    >>> pile_index("w3")
-    2
-    """
-    if not place.startswith("w"):
-        raise ValueError(f"'{place}' is not a waste pile")
-    return int(place[1:]) - 1
-
-
 def place_name(place: str) -> str:
     """A place in words: 'the stock', 'a foundation', 'waste pile 3'."""
     if place in (STOCK, RESERVE):
