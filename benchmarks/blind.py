@@ -21,11 +21,10 @@ import argparse
 import itertools
 import os
 import sys
-import time
 from pathlib import Path
 
 from solver.patience.blind import POLICIES
-from solver.survey import Store, parse_deal_ranges, rules_for, run_survey, solver_version
+from solver.survey import Store, parse_deal_ranges, provenance, rules_for, run_survey
 from solver.survey.blind_work import BlindJob, BlindRow
 from solver.survey.stats import paired, summarise_blind
 from solver.survey.work import label
@@ -101,8 +100,7 @@ def main() -> None:
         parser.error(f"unknown policy '{unknown[0]}' (choose from {', '.join(POLICIES)})")
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
-    load_before = os.getloadavg()[0]
-    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    head = provenance()  # the command, commit, date and load at the start
     results: dict[tuple[str, str], list[BlindRow]] = {}
     versions: set[str] = set()
     with Store(args.db) as store:
@@ -112,11 +110,8 @@ def main() -> None:
                 job = BlindJob(label(rules), rules, name)
                 results[variant, name] = play(store, job, args.deals, args.jobs)
                 versions.update(store.settings(job.label)["solver_version"])
-    command = " ".join(["python benchmarks/blind.py", *sys.argv[1:]])
     deals = args.deals
-    header = [f"$ {command}",
-              f"commit {solver_version()}, {started}, {os.cpu_count()} cores (nproc), "
-              f"load average {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end",
+    header = [*head, f"load average {os.getloadavg()[0]:.1f} at the end; "
               f"deals {deals[0]}-{deals[-1]} ({len(deals)}) of each variant, one game a deal, "
               f"seed = the deal number; games stored in {os.path.relpath(args.db, ROOT)}, "
               f"played by solver {', '.join(sorted(versions))}", ""]
