@@ -11,8 +11,8 @@ import sys
 from cli.errors import UserError
 from solver.patience import (ACE_PROCEDURES, STOCK_PLAY, VARIANT_SOURCES, Deal, DealError,
                              DealNumberError, MoveListError, RulesError, deal_after,
-                             deal_from_number, parse_deal, parse_move_list, replay,
-                             variant_rules)
+                             deal_from_number, parse_deal, parse_deal_number, parse_move_list,
+                             replay, variant_rules)
 
 #: The deal used when none is given: Frog deal 3, which the search wins in a blink.
 DEFAULT_DEAL = "3"
@@ -78,7 +78,8 @@ def _load_start(args: argparse.Namespace) -> tuple[Deal, str]:
         try:
             rules = variant_rules(args.variant or "frog")
             rules = rules.with_overrides(**{k: v for k, v in overrides.items() if k != "variant"})
-            return deal_from_number(rules, int(source)), f"{rules.variant} deal {source}"
+            number = parse_deal_number(source)
+            return deal_from_number(rules, number), f"{rules.variant} deal {source}"
         except (RulesError, DealNumberError) as exc:
             raise UserError(str(exc)) from None
     text = read_text(source)

@@ -9,12 +9,27 @@ from __future__ import annotations
 
 import random
 
+from solver.excerpt import excerpt
+
 MAX_DEAL_NUMBER = 10**20
 LCG_LIMIT = 32000
 
 
 class DealNumberError(ValueError):
     """A deal number outside 1..10^20."""
+
+
+def parse_deal_number(text: str) -> int:
+    """A deal number written in decimal digits; DealNumberError, quoting at most an excerpt,
+    for one outside 1..10^20 (Python would refuse to read one of thousands of digits)."""
+    digits = text.strip()
+    if not digits.isascii() or not digits.isdigit():
+        raise DealNumberError(f"a deal number is written in digits, not {excerpt(digits)}")
+    too_long = len(digits.lstrip("0")) > len(str(MAX_DEAL_NUMBER))
+    if too_long or not 1 <= int(digits) <= MAX_DEAL_NUMBER:
+        raise DealNumberError(f"deal number must be 1 to 10^20, not "
+                              f"{excerpt(digits, quote=False)}")
+    return int(digits)
 
 
 class _MicrosoftLcg:

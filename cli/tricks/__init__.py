@@ -23,7 +23,8 @@ from solver.answer import Exit
 from solver.replay import Header, tricks_page
 from solver.tricks import (CardError, IllegalPlay, LineError, Rules, RulesError,
                            deal_from_number, format_cards, format_header, format_trick,
-                           parse_line, parse_suit, points_of, replay, winning_index)
+                           parse_deal_number, parse_line, parse_suit, points_of, replay,
+                           winning_index)
 
 if TYPE_CHECKING:  # solver.tricks loads the compiled search with this name
     from solver.tricks import Solution
@@ -43,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     deal = commands.add_parser("deal", help="print deal N: three hands and the widow",
                                epilog="examples:\n  frog tricks deal 17\n"
                                "  frog tricks deal 17 > deal.txt")
-    deal.add_argument("number", type=int, help="deal number, 1 to 10^20 (PySolFC shuffle)")
+    deal.add_argument("number", help="deal number, 1 to 10^20 (PySolFC shuffle)")
     deal.set_defaults(func=run_deal)
 
     solve_parser = commands.add_parser(
@@ -89,7 +90,7 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 def run_deal(args: argparse.Namespace) -> int:
     try:
-        print(deal_from_number(args.number).to_text(), end="")
+        print(deal_from_number(parse_deal_number(args.number)).to_text(), end="")
     except ValueError as exc:
         raise UserError(str(exc)) from None
     return Exit.YES

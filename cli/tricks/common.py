@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cli.errors import UserError
-from solver.tricks import (CONTRACTS, INACTIVE, SCORING, TARGETS, Deal, DealError, Rules, deal_from_number,
-                           format_cards, format_trick, parse_deal)
+from solver.tricks import (CONTRACTS, INACTIVE, SCORING, TARGETS, Deal, DealError, Rules,
+                           deal_from_number, format_cards, format_trick, parse_deal,
+                           parse_deal_number)
 
 if TYPE_CHECKING:  # solver.tricks loads the compiled search with these names
     from solver.tricks import Solution
@@ -56,15 +57,23 @@ def read_text(path: str) -> str:
 
 def load_deal(source: str) -> Deal:
     """A deal file, or a deal number when no file of that name exists."""
-    if source.isdigit() and not Path(source).exists():
+    if source.isdigit() and not _is_file(source):
         try:
-            return deal_from_number(int(source))
+            return deal_from_number(parse_deal_number(source))
         except ValueError as exc:
             raise UserError(str(exc)) from None
     try:
         return parse_deal(read_text(source))
     except DealError as exc:
         raise UserError(f"{source}: {exc}") from None
+
+
+def _is_file(path: str) -> bool:
+    """Whether `path` names an existing file; False for a name no file can have (too long)."""
+    try:
+        return Path(path).exists()
+    except OSError:
+        return False
 
 
 def contract_line(rules: Rules) -> str:

@@ -22,7 +22,7 @@ from solver.patience.line import (FOUNDATION, RESERVE, STOCK, Move, MoveListErro
 from solver.patience.methods import DEFAULT_METHOD, METHODS, NOISE, decide, default_method
 from solver.patience.rules import (ACE_PROCEDURES, STOCK_PLAY, VARIANT_SOURCES, VARIANTS, Rules,
                                    RulesError, variant_rules)
-from solver.shuffle import DealNumberError
+from solver.shuffle import DealNumberError, parse_deal_number
 
 __all__ = ["ACE_PROCEDURES", "FOUNDATION", "RESERVE", "STOCK", "Card", "CardError", "Deal",
            "DealError", "DealNumberError", "deals_along",
@@ -30,5 +30,5 @@ __all__ = ["ACE_PROCEDURES", "FOUNDATION", "RESERVE", "STOCK", "Card", "CardErro
            "STOCK_PLAY", "VARIANTS", "VARIANT_SOURCES", "deal_after", "deal_from_deck",
            "deal_from_number", "format_cards", "parse_cards", "parse_deal", "parse_move_list",
            "rank_name", "replay", "variant_rules", "decide", "default_method", "METHODS",
-           "DEFAULT_METHOD", "NOISE", "pile_index", "pile_name", "pile_names"]
+           "DEFAULT_METHOD", "NOISE", "parse_deal_number", "pile_index", "pile_name", "pile_names"]
 

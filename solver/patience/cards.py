@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from solver.excerpt import excerpt
+
 RANK_NAMES = "A23456789TJQK"
 SUITS = "CDHS"
 #: PySolFC creates cards suit by suit in this order (card ids depend on it).
@@ -41,12 +43,12 @@ class Card(NamedTuple):
         """Parse `7H`, `th`, `10S`, `as`; raise CardError with the token otherwise."""
         token = text.strip().upper()
         if len(token) < 2:
-            raise CardError(f"'{text}' is not a card (expected rank and suit, like 7H or TD)")
+            raise CardError(f"{excerpt(text)} is not a card (expected rank and suit, like 7H or TD)")
         rank_text, suit = token[:-1], token[-1]
         if rank_text == "10":
             rank_text = "T"
         if len(rank_text) != 1 or rank_text not in RANK_NAMES or suit not in SUITS:
-            raise CardError(f"'{text}' is not a card (ranks A 2-9 T J Q K, suits C D H S)")
+            raise CardError(f"{excerpt(text)} is not a card (ranks A 2-9 T J Q K, suits C D H S)")
         return cls(RANK_NAMES.index(rank_text) + 1, suit)
 
 

@@ -10,6 +10,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
+from solver.excerpt import excerpt
 from solver.patience.cards import Card, CardError, card_of_id, format_cards, parse_cards, rank_name
 from solver.patience.rules import PARAMETER_NAMES, Rules, RulesError, variant_rules
 from solver.shuffle import pysol_card_ids
@@ -227,9 +228,9 @@ def parse_deal_text(text: str, default_variant: str = "frog",
         key, colon, value = content.partition(":")
         key = key.strip().lower()
         if not colon:
-            raise DealError(f"expected 'key: value', found '{content}'", number)
+            raise DealError(f"expected 'key: value', found {excerpt(content)}", number)
         if key in values:
-            raise DealError(f"'{key}' given twice (first on line {lines[key]})", number)
+            raise DealError(f"{excerpt(key)} given twice (first on line {lines[key]})", number)
         values[key], lines[key] = value.strip(), number
     return _deal_from_fields(values, lines, default_variant, overrides)
 
@@ -268,7 +269,7 @@ def _deal_from_fields(values: dict[str, str], lines: dict[str, int], default_var
     waste_keys = {f"waste{i}" for i in range(1, 17)}
     for key in values:
         if key not in known and key not in waste_keys:
-            raise DealError(f"unknown field '{key}' (fields: variant, {', '.join(_RULE_FIELDS)}, "
+            raise DealError(f"unknown field {excerpt(key)} (fields: variant, {', '.join(_RULE_FIELDS)}, "
                             f"foundations, reserve, stock, waste1..wasteN, deck)", lines.get(key))
 
     def cards(key: str) -> tuple[Card, ...]:
@@ -313,7 +314,7 @@ def _rules_from_fields(values: dict[str, str], lines: dict[str, int], default_va
             try:
                 given[attribute] = int(text)
             except ValueError:
-                raise DealError(f"{name} must be a whole number, not '{text}'",
+                raise DealError(f"{name} must be a whole number, not {excerpt(text)}",
                                 lines.get(name)) from None
         else:
             given[attribute] = text.lower()

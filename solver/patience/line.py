@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from solver.excerpt import excerpt
 from solver.patience.cards import Card, CardError
 
 STOCK, RESERVE, FOUNDATION = "stock", "reserve", "foundation"
@@ -80,15 +81,15 @@ class Move(NamedTuple):
         """Read `CARD SOURCE TARGET`; ValueError with the reason otherwise."""
         parts = text.split()
         if len(parts) != 3:
-            raise ValueError(f"expected 'CARD SOURCE TARGET', found '{text.strip()}'")
+            raise ValueError(f"expected 'CARD SOURCE TARGET', found {excerpt(text.strip())}")
         card = Card.parse(parts[0])
         source, target = parts[1].lower(), parts[2].lower()
         piles = pile_names(waste_piles)
         if source not in (STOCK, RESERVE, *piles):
-            raise ValueError(f"unknown source '{parts[1]}' (stock, reserve or "
+            raise ValueError(f"unknown source {excerpt(parts[1])} (stock, reserve or "
                              f"{_pile_range(waste_piles)})")
         if target not in (FOUNDATION, *piles):
-            raise ValueError(f"unknown target '{parts[2]}' (foundation or "
+            raise ValueError(f"unknown target {excerpt(parts[2])} (foundation or "
                              f"{_pile_range(waste_piles)})")
         return cls(card, source, target)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from solver.tricks.cards import (POINTS, SUIT_NAMES, SUITS, CardError, card_name, format_cards,
                                  parse_card, parse_suit, points_of, sort_hand)
+from solver.shuffle import DealNumberError, parse_deal_number
 from solver.tricks.deal import Deal, DealError, deal_from_number, parse_deal
 from solver.tricks.engine import Game, IllegalPlay, replay, winning_index
 from solver.tricks.line import Line, LineError, format_header, format_trick, parse_line
@@ -34,7 +35,8 @@ __all__ = ["CONTRACTS", "DEFAULT_SAMPLES", "DEFAULT_SEED", "INACTIVE", "NOTE", "
            "SUIT_NAMES", "SUITS", "sort_hand", "CardError", "Deal", "DealError", "Game",
            "IllegalPlay", "Line", "LineError", "Rules", "RulesError", "SCORING", "TARGETS",
            "Table", "card_name",
-           "deal_from_number", "format_cards", "format_header", "format_trick", "parse_card",
+           "deal_from_number", "DealNumberError", "parse_deal_number", "format_cards",
+           "format_header", "format_trick", "parse_card",
            "parse_deal", "parse_line", "parse_suit", "points_of", "replay", "winning_index",
            *_SEARCH_NAMES]
 

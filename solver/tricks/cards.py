@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from solver.excerpt import excerpt
+
 SUITS = "CDHS"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 RANKS = "6789JQKTA"
@@ -62,7 +64,7 @@ def parse_card(text: str) -> int:
     if name.startswith("10"):
         name = "T" + name[2:]
     if len(name) != 2 or name[0] not in RANKS or name[1] not in SUITS:
-        raise CardError(f"unknown card {text!r} (ranks A T K Q J 9 8 7 6, suits C D H S)")
+        raise CardError(f"unknown card {excerpt(text)} (ranks A T K Q J 9 8 7 6, suits C D H S)")
     return card(name[0], name[1])
 
 
@@ -72,7 +74,7 @@ def parse_suit(text: str) -> int:
     for index, name in enumerate(SUIT_NAMES):
         if word in (name, name[0]):
             return index
-    raise CardError(f"unknown suit {text!r} (clubs, diamonds, hearts, spades)")
+    raise CardError(f"unknown suit {excerpt(text)} (clubs, diamonds, hearts, spades)")
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from solver.excerpt import excerpt
 from solver.shuffle import pysol_card_ids
 from solver.tricks.cards import (
     CardError,
@@ -104,7 +105,7 @@ def parse_deal(text: str) -> Deal:
         key, sep, value = line.partition(":")
         key = key.strip().lower()
         if not sep:
-            raise DealError(f"line {number}: expected 'key: value', got {raw.strip()!r}")
+            raise DealError(f"line {number}: expected 'key: value', got {excerpt(raw.strip())}")
         try:
             if key == "game":
                 if value.strip().lower() != "frog-tricks":

@@ -355,3 +355,18 @@ def test_usage_errors_are_one_line_too(frog, argv):
     code, out, err = frog(*argv)
     assert code == 2 and out == ""
     assert one_error_line(err).endswith("--help')")
+
+
+def test_errors_quote_only_an_excerpt_of_a_huge_input(frog, tmp_path):
+    """A megabyte pasted by mistake gives one short error line, not the megabyte back."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("7H stock " + "w" * 1_000_000 + "\n")
+    deal = tmp_path / "deal.txt"
+    deal.write_text("x" * 1_000_000 + "\n")
+    for argv, words in [(("verify", "1", moves), ("unknown target", "1,000,000 characters")),
+                        (("show", deal), ("expected 'key: value'", "1,000,000 characters")),
+                        (("deal", "1" * 100_000), ("deal number must be 1 to 10^20",
+                                                   "100,000 characters"))]:
+        code, out, err = frog(*argv)
+        assert code == 2 and len(err) < 300, (argv, len(err))
+        one_error_line(err, *words)

@@ -118,3 +118,15 @@ def test_bad_input_is_one_line_and_exit_2(frog, deal_file, tmp_path, argv, messa
              "badline": tmp_path / "badline.txt"}
     code, _, err = frog("tricks", *(a.format(**paths) for a in argv))
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_errors_quote_only_an_excerpt_of_a_huge_input(frog, tmp_path):
+    deal = tmp_path / "deal.txt"
+    deal.write_text("hand1: " + "A" * 1_000_000 + "\n")
+    for argv, words in [(("tricks", "solve", deal, "--all"), ("unknown card", "characters")),
+                        (("tricks", "deal", "1" * 5000), ("deal number must be", "5,000")),
+                        (("tricks", "solve", "1" * 5000, "--all"), ("deal number must be",)),
+                        (("tricks", "deal", "seventeen"), ("written in digits",))]:
+        code, out, err = frog(*argv)
+        assert code == 2 and len(err) < 300, (argv, len(err))
+        assert "Traceback" not in err and all(word in err for word in words), (argv, err)
