@@ -31,6 +31,7 @@ from solver.patience.blind.calibration import fit, reliability
 from solver.patience.deal import deal_from_number
 from solver.patience.rules import variant_rules
 from solver.survey import parse_deal_ranges, solver_version
+from solver.survey.provenance import provenance
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -104,12 +105,10 @@ def main() -> None:
     tested_on = collect(path, args.variant, args.test_deals, args.jobs)
     model = fit([(r["wins"], r["samples"], r["stock"], r["won"]) for r in fitted_on])
     won = [r["won"] for r in tested_on]
-    command = " ".join(["python benchmarks/calibration.py", *sys.argv[1:]])
     games = {r["deal"] for r in tested_on}
-    lines = [f"$ {command}",
-             f"commit {solver_version()}, {started}, {os.cpu_count()} cores (nproc), load "
-             f"average {os.getloadavg()[0]:.1f} at the end; policy "
-             f"{policy_named(DEFAULT_POLICY).name}, variant {args.variant}",
+    lines = [*provenance(),
+             f"policy {policy_named(DEFAULT_POLICY).name}, variant {args.variant}; started "
+             f"{started}",
              f"fitted on {len(fitted_on)} decisions of {len({r['deal'] for r in fitted_on})} "
              f"games (deals {args.fit_deals[0]}-{args.fit_deals[-1]}); judged on "
              f"{len(tested_on)} decisions of {len(games)} other games (deals "

@@ -27,7 +27,8 @@ from solver.patience.blind import DEFAULT_POLICY, play_blind, policy_named
 from solver.patience.deal import deal_from_number
 from solver.patience.line import STOCK
 from solver.patience.rules import variant_rules
-from solver.survey import parse_deal_ranges, solver_version
+from solver.survey import parse_deal_ranges
+from solver.survey.provenance import print_provenance
 
 BAND = 10
 #: The installed command, beside this Python (the virtual environment's).
@@ -39,12 +40,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def time_hint(number: int, variant: str, moves: list, core: int, folder: Path) -> float:
+def time_hint(number: int, variant: str, policy: str, moves: list, core: int,
+              folder: Path) -> float:
     """Wall-clock seconds of one `frog hint` process on the position after `moves`."""
     line = folder / "moves.txt"
     line.write_text("".join(f"{move}\n" for move in moves))
     command = ["taskset", "-c", str(core), FROG, "hint", str(number), "--variant", variant,
-               "--after", str(line)]
+               "--policy", policy, "--after", str(line)]
     began = time.perf_counter()
     subprocess.run(command, check=True, capture_output=True)
     return time.perf_counter() - began
@@ -57,24 +59,23 @@ def main() -> None:
     parser.add_argument("--deals", type=parse_deal_ranges, default=parse_deal_ranges("1-10"))
     parser.add_argument("--every", type=int, default=10, help="time a hint every N cards")
     parser.add_argument("--core", type=int, default=0, help="the core the hints run on")
+    parser.add_argument("--policy", default=DEFAULT_POLICY, help="the policy (default best)")
     args = parser.parse_args()
+    print_provenance()
     times: dict[int, list[float]] = defaultdict(list)
     games = []
     with tempfile.TemporaryDirectory() as folder:
         for number in args.deals:
             deal = deal_from_number(variant_rules(args.variant), number)
-            game = play_blind(deal, policy_named(DEFAULT_POLICY), seed=number)
+            game = play_blind(deal, policy_named(args.policy), seed=number)
             games.append(game)
             turns = [i for i, move in enumerate(game.moves) if move.source == STOCK]
             for i in turns[::args.every]:
                 left = len(deal.stock) - turns.index(i) - 1
-                times[left // BAND * BAND].append(
-                    time_hint(number, args.variant, game.moves[:i], args.core, Path(folder)))
-    print(f"$ python benchmarks/hint_speed.py {' '.join(sys.argv[1:])}")
-    print(f"commit {solver_version()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-          f"{os.cpu_count()} cores (nproc), load average {os.getloadavg()[0]:.1f} at the end; "
-          f"policy {policy_named(DEFAULT_POLICY).name}; each hint a whole process on core "
-          f"{args.core}")
+                times[left // BAND * BAND].append(time_hint(
+                    number, args.variant, args.policy, game.moves[:i], args.core, Path(folder)))
+    print(f"policy {policy_named(args.policy).name}; each hint a whole process on core "
+          f"{args.core}; load average {os.getloadavg()[0]:.1f} at the end")
     print(f"{'cards left':>10} {'hints':>6} {'median s':>9} {'p90 s':>7} {'max s':>7}")
     for band in sorted(times, reverse=True):
         values = times[band]

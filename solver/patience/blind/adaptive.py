@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from solver.answer import Verdict
 from solver.patience.blind.calibration import Calibration, shipped
@@ -43,7 +44,7 @@ class Phase:
 
     nodes: int
     rounds: int
-    pick: str
+    pick: Literal["wins", "base"]
 
     def __str__(self) -> str:
         """Compact, for survey labels: '2000n/8r/wins'."""
