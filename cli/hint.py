@@ -8,7 +8,7 @@ import json
 from cli.blind_options import add_blind_arguments, policy_from
 from cli.deal_source import add_deal_arguments, load_deal
 from solver.answer import Exit
-from solver.patience.blind import Choice, Hint, hint
+from solver.patience.blind import Choice, Hint, View, hint
 from solver.patience.blind.hint import class_words
 from solver.patience.line import Move
 
@@ -60,7 +60,7 @@ def _as_text(advice: Hint, title: str) -> str:
              f"Advice ({advice.policy}, seed {advice.seed}): {class_words(view, best)}"]
     if equal:
         lines.append("  about as good (the samples cannot tell them apart): " +
-                     "; ".join(class_words(view, c) for c in equal))
+                     _places(view, equal))
     lines.append("Choices, best first:")
     names = [_name(choice) for choice in advice.choices]
     width = max(map(len, names))
@@ -69,6 +69,18 @@ def _as_text(advice: Hint, title: str) -> str:
     lines += [advice.meaning,
               f"The same hint again: --policy {advice.policy} --seed {advice.seed}"]
     return "\n".join(lines)
+
+
+def _places(view: View, choices: list[Choice]) -> str:
+    """Choices in words, shortly when they all put the turned card on a pile: 'waste pile 4,
+    1 or 5' ('any empty pile' for a class of empty piles)."""
+    words = [class_words(view, c) for c in choices]
+    prefix = f"{view.turned} from the stock to "
+    if view.turned is None or not all(w.startswith(prefix) for w in words):
+        return "; ".join(words)
+    places = [w[len(prefix):].removeprefix("waste pile ") for w in words]
+    listed = ", ".join(places[:-1]) + f" or {places[-1]}" if len(places) > 1 else places[0]
+    return ("waste pile " if words[0][len(prefix):].startswith("waste pile") else "") + listed
 
 
 def _name(choice: Choice) -> str:
