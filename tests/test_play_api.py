@@ -174,6 +174,8 @@ REFUSALS = [
     ("wrong token", dict(headers={"X-Frog-Token": "x" * 24}), 403, "token"),
     ("wrong Host", dict(headers={"Host": "evil.example:80"}), 403, "Host"),
     ("rebound Host", dict(headers={"Host": "attacker.test"}), 403, "Host"),
+    ("foreign Origin", dict(headers={"Origin": "https://evil.example"}), 403, "Origin"),
+    ("null Origin", dict(headers={"Origin": "null"}), 403, "Origin"),
     ("big body", dict(body=b"{" + b" " * (MAX_BODY + 1) + b"}"), 413, "KB"),
     ("bad JSON", dict(body=b'{"move": '), 400, "JSON"),
     ("not an object", dict(body=b'["7H stock w1"]'), 400, "object"),
@@ -192,6 +194,33 @@ def test_each_refusal_is_one_json_line_and_the_server_goes_on(client, name, requ
     assert raw.count(b"\n") == 1 and word in json.loads(raw)["error"]
     assert b"Traceback" not in raw
     good(client)
+
+
+def test_a_foreign_origin_with_the_token_plays_no_move_and_the_own_origin_does(client):
+    game = client.new()["id"]
+    move = str(Position.start(DEAL).legal_moves()[0])
+    for origin in ("https://evil.example", f"http://127.0.0.1:{client.port}.evil.example"):
+        status, answer = client.call("POST", f"/api/games/{game}/moves", {"move": move},
+                                     headers={"Origin": origin})
+        assert status == 403 and "foreign Origin" in answer["error"]
+    assert client.call("GET", f"/api/games/{game}")[1]["moves"] == []
+    status, state = client.call("POST", f"/api/games/{game}/moves", {"move": move},
+                                headers={"Origin": f"http://127.0.0.1:{client.port}"})
+    assert status == 200 and len(state["moves"]) == 1
+    status, state = client.call("POST", f"/api/games/{game}/undo", {},
+                                headers={"Origin": f"http://localhost:{client.port}"})
+    assert status == 200 and state["moves"] == []
+
+
+def test_an_old_tabs_address_opens_a_page_that_says_how_to_reopen_the_game(client):
+    status, raw, headers = client.raw("GET", "/?token=from-the-last-run&game=1",
+                                      headers={"X-Frog-Token": None})
+    page = raw.decode()
+    assert status == 403 and headers["Content-Type"].startswith("text/html")
+    assert "frog play --resume" in page and "Past games" in page and '{"error"' not in page
+    status, raw, headers = client.raw("GET", "/api/games?token=from-the-last-run",
+                                      headers={"X-Frog-Token": None})
+    assert status == 403 and "frog play --resume" in json.loads(raw)["error"]
 
 
 def test_game_and_move_refusals(client):

@@ -6,6 +6,7 @@ else, so any other front end can do what it does.
 """
 from __future__ import annotations
 
+from html import escape
 from importlib import resources
 
 from solver.patience import Deal, Move
@@ -46,6 +47,20 @@ def play_page() -> str:
 <aside id="list"><div id="panel"></div><ol id="moves"></ol>
 <div id="keys">{keys}</div></aside></main>
 <script>{asset("cards.js")}{asset("patience-table.js")}{_own("play.js")}</script>
+</body></html>
+"""
+
+
+def wrong_token_page(message: str) -> str:
+    """What an address without this run's token opens (an old tab after a restart): the
+    reason and how to reopen the game, in words, in place of the play page."""
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Frog: reopen the game</title>
+<style>{asset("page.css")}</style></head>
+<body><header id="head"><h1>Frog</h1></header>
+<p id="wrong-token" style="margin: 16px; font-size: 17px; max-width: 40em">{escape(message)}</p>
 </body></html>
 """
 

@@ -7,7 +7,9 @@ trusts nothing it is sent:
 - it answers only requests carrying its random token (query `token` or header
   `X-Frog-Token`), else 403;
 - it answers only requests whose Host header names its own address (a page elsewhere that
-  rebinds a DNS name to 127.0.0.1 sends its own name, and is refused with 403);
+  rebinds a DNS name to 127.0.0.1 sends its own name, and is refused with 403), and whose
+  Origin header, when there is one, is its own (a page elsewhere that learnt the token
+  still cannot drive it: 403);
 - request bodies over MAX_BODY bytes get 413; malformed JSON, unknown games, illegal
   moves get a 4xx with a one-line JSON error; an unexpected fault gets a one-line 500, and
   no request ever sees a traceback or stops the server;
@@ -34,7 +36,7 @@ from solver.patience import (VARIANT_SOURCES, Deal, DealError, DealNumberError, 
 from solver.patience.engine import IllegalMove
 from solver.play import work
 from solver.play.game import GAVE_UP, PLAYING, BadMove, Game
-from solver.play.page import play_page, replay_from_page
+from solver.play.page import play_page, replay_from_page, wrong_token_page
 from solver.play.store import Store
 
 MAX_BODY = 64 * 1024
@@ -46,11 +48,20 @@ MAX_UNDO = 10_000
 
 
 class Refused(Exception):
-    """A request answered with a 4xx or 5xx and a one-line JSON error."""
+    """A request answered with a 4xx or 5xx and a one-line JSON error, or with `page` (HTML)
+    where a person opened an address."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, page: str | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.page = page
+
+
+#: What a request without this run's token learns: every start of `frog play` makes a new
+#: token, so an old tab's address stops working when the server restarts.
+WRONG_TOKEN = ("missing or wrong token: this address is not the one frog play printed last "
+               "(each start makes a new one). Run frog play --resume to reopen the game "
+               "played last, or frog play and open Past games; every move is kept.")
 
 
 def new_deal(request: dict) -> tuple[Deal, str]:
@@ -86,6 +97,7 @@ class PlayServer(ThreadingHTTPServer):
         self.token = token or secrets.token_urlsafe(18)
         self.port = self.server_address[1]
         self.hosts = _host_names(host, self.port)
+        self.origins = {f"http://{name}" for name in self.hosts}
         self.url_host = host if ":" not in host else f"[{host}]"
         self._locks: dict[int, threading.Lock] = {}
         self._locks_lock = threading.Lock()
@@ -126,6 +138,12 @@ def _host_names(host: str, port: int) -> set[str]:
 
 
 ROUTE = re.compile(r"^/api/games(?:/(\d{1,12})(?:/([a-z-]+))?)?$")
+REPLAY_ROUTE = re.compile(r"/replay/(\d{1,12})")
+
+
+def _is_page(path: str) -> bool:
+    """An address a person opens (the play page, a replay page), not one of the API's."""
+    return path in ("/", "/index.html") or REPLAY_ROUTE.fullmatch(path) is not None
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -169,7 +187,7 @@ class Handler(BaseHTTPRequestHandler):
             body = self._checked(method)
             status, answer = self._route(method, body)
         except Refused as exc:
-            status, answer = exc.status, {"error": " ".join(str(exc).split())}
+            status, answer = exc.status, exc.page or {"error": " ".join(str(exc).split())}
         except Exception as exc:  # the server keeps serving, the request learns little
             print(f"frog play: internal error on {method} {self.path[:80]}: "
                   f"{type(exc).__name__}: {exc}", file=sys.stderr)
@@ -180,19 +198,25 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
 
     def _checked(self, method: str) -> dict:
-        """The Host, the token and the body, checked in that order."""
+        """The Host, the Origin, the token and the body, checked in that order."""
         host = (self.headers.get("Host") or "").strip().lower()
         if host not in self.server.hosts:
             self._drain_refused()
             raise Refused(403, f"wrong Host header {host[:60]!r}: this server answers only to "
                           f"its own address")
+        origin = self.headers.get("Origin")
+        if origin is not None and origin.strip().lower() not in self.server.origins:
+            self._drain_refused()
+            raise Refused(403, f"foreign Origin {origin[:60]!r}: this server answers only to "
+                          f"its own pages")
         parts = urlsplit(self.path)
         given = self.headers.get(TOKEN_HEADER) or \
             (parse_qs(parts.query).get("token") or [""])[0]
         if not hmac.compare_digest(given.encode("utf-8", "replace"),
                                    self.server.token.encode()):
             self._drain_refused()
-            raise Refused(403, "missing or wrong token (use the URL frog play printed)")
+            opened = method == "GET" and _is_page(parts.path)
+            raise Refused(403, WRONG_TOKEN, wrong_token_page(WRONG_TOKEN) if opened else None)
         if method not in ("GET", "POST"):
             self._drain_refused()
             raise Refused(405, f"method {method[:10]} not allowed (GET or POST)")
@@ -230,7 +254,7 @@ class Handler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         if path in ("/", "/index.html") and method == "GET":
             return 200, play_page()
-        replay = re.fullmatch(r"/replay/(\d{1,12})", path)
+        replay = REPLAY_ROUTE.fullmatch(path)
         if replay and method == "GET":
             return 200, self._replay_page(int(replay.group(1)))
         if path == "/api/variants" and method == "GET":
@@ -274,7 +298,9 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
+        # The token is in the address: no other site is told it. (Not "no-referrer": that
+        # makes the browser send "Origin: null" with the page's own requests.)
+        self.send_header("Referrer-Policy", "same-origin")
         self.send_header("Content-Security-Policy",
                          "default-src 'none'; script-src 'unsafe-inline'; "
                          "style-src 'unsafe-inline'; connect-src 'self'; img-src data:; "
