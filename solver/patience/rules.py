@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
+from solver.excerpt import excerpt
+
 #: How Aces are handled when the layout is dealt (docs/rules.md, Deal procedures).
 ACE_PROCEDURES = ("frog", "pysol", "fly", "dicks", "stay")
 STOCK_PLAY = ("forced", "optional")
@@ -40,9 +42,9 @@ class Rules:
             (0 <= self.reserve_size <= 4 * self.decks * self.ranks,
              f"reserve-size must be 0-{4 * self.decks * self.ranks}, not {self.reserve_size}"),
             (self.aces in ACE_PROCEDURES,
-             f"aces must be one of {', '.join(ACE_PROCEDURES)}, not '{self.aces}'"),
+             f"aces must be one of {', '.join(ACE_PROCEDURES)}, not {excerpt(self.aces)}"),
             (self.stock_play in STOCK_PLAY,
-             f"stock-play must be forced or optional, not '{self.stock_play}'"),
+             f"stock-play must be forced or optional, not {excerpt(self.stock_play)}"),
         ]
         for ok, message in checks:
             if not ok:
@@ -119,4 +121,5 @@ def variant_rules(name: str) -> Rules:
     try:
         return VARIANTS[name]
     except KeyError:
-        raise RulesError(f"unknown variant '{name}' (choose from {', '.join(VARIANTS)})") from None
+        raise RulesError(f"unknown variant {excerpt(name)} (choose from "
+                         f"{', '.join(VARIANTS)})") from None

@@ -225,6 +225,33 @@ def test_unreadable_move_list(frog, frog1_file, tmp_path):
     one_error_line(err, "moves.txt", "line 1", "expected 'CARD SOURCE TARGET'")
 
 
+MEGABYTE = 1_000_000
+
+
+@pytest.mark.parametrize("line, words", [
+    ("x" * MEGABYTE, "expected 'CARD SOURCE TARGET', found 'xxxx"),
+    ("7" * MEGABYTE + " stock w1", "is not a card"),
+])
+def test_a_megabyte_move_line_is_quoted_by_a_short_excerpt(frog, frog1_file, tmp_path, line,
+                                                            words):
+    code, out, err = frog("verify", frog1_file, moves_file(tmp_path, line + "\n"))
+    assert code == 2 and out == ""
+    one_error_line(err, "line 1", words, "...'")
+    assert len(err) < 300, len(err)
+
+
+@pytest.mark.parametrize("line", ["reserve: 3D " + "Q" * MEGABYTE,
+                                  "x" * MEGABYTE + ": 1", "variant: " + "x" * MEGABYTE,
+                                  "decks: " + "1" * MEGABYTE])
+def test_a_megabyte_deal_line_is_quoted_by_a_short_excerpt(frog, tmp_path, line):
+    bad = tmp_path / "big.txt"
+    bad.write_text(line + "\n")
+    code, out, err = frog("show", bad)
+    assert code == 2 and out == ""
+    one_error_line(err, "big.txt", "...'")
+    assert len(err) < 400, len(err)
+
+
 def test_missing_move_list(frog, frog1_file, tmp_path):
     code, _, err = frog("verify", frog1_file, tmp_path / "none.txt")
     assert code == 2
