@@ -195,8 +195,9 @@ def _check_rank_counts(deal: Deal, explicit: Counter[Card]) -> None:
 
 
 def _check_reserve_against_variant(deal: Deal) -> None:
-    """An explicit reserve may be shorter than the procedure deals, never longer, and holds
-    no Ace where the Ace procedure takes Aces out."""
+    """An explicit reserve is never longer than the procedure deals and holds no Ace where
+    the Ace procedure takes Aces out; a shorter one is a position in play, whose missing
+    cards are on the foundations (docs/rules.md, Checking a deal)."""
     rules, line = deal.rules, deal.lines.get("reserve")
     if rules.aces in ACES_LEAVE_RESERVE:
         ace = next((card for card in deal.reserve if card.rank == 1), None)
@@ -206,6 +207,25 @@ def _check_reserve_against_variant(deal: Deal) -> None:
     if len(deal.reserve) > rules.reserve_size:
         raise DealError(f"the reserve holds {len(deal.reserve)} cards, more than "
                         f"reserve-size {rules.reserve_size}", line)
+    missing = _reserve_gone_up(deal)
+    up = sum(top.rank for top in deal.foundations)
+    if missing > up:
+        raise DealError(f"the reserve holds {len(deal.reserve)} cards under reserve-size "
+                        f"{rules.reserve_size}: the {missing} missing cards must have gone up, but "
+                        f"the foundations hold {up} card{'s' * (up != 1)}", line)
+
+
+def _reserve_gone_up(deal: Deal) -> int:
+    """How many cards have left the reserve for the foundations: the deal procedures fill
+    the reserve to `reserve-size` (or deal the whole deck), putting up only the Aces they
+    take out, and a reserve card can only go up; so a reserve shorter than that is a
+    position in play, and its foundations hold at least the missing cards.
+
+    >>> _reserve_gone_up(deal_from_number(variant_rules("frog"), 1))
+    0
+    """
+    rules = deal.rules
+    return max(0, min(rules.reserve_size, rules.card_count) - len(deal.reserve))
 
 
 # ---------------------------------------------------------------- deal files and JSON

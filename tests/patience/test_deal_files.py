@@ -5,7 +5,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from solver.patience.cards import Card, parse_cards
 from solver.patience.deal import (
@@ -196,7 +196,11 @@ def positions(draw):
             pool.remove(card)
         foundations.append(card)
     reserve_ok = [c for c in pool if c.rank != 1 or rules.aces not in ACES_LEAVE_RESERVE]
-    reserve = reserve_ok[:draw(st.integers(0, rules.reserve_size))]
+    # the cards a reserve lacks have gone up (docs/rules.md, Checking a deal)
+    up = sum(card.rank for card in foundations)
+    shortest = max(0, min(rules.reserve_size, rules.card_count) - up)
+    assume(shortest <= len(reserve_ok))
+    reserve = reserve_ok[:draw(st.integers(shortest, rules.reserve_size))]
     for card in reserve:
         pool.remove(card)
     waste = [[] for _ in range(rules.waste_piles)]
@@ -255,9 +259,27 @@ def test_ace_in_the_reserve_is_fine_where_aces_stay():
     assert parse_deal(text).reserve[-1] == Card(1, "C")
 
 
-def test_shorter_reserve_is_a_position_in_play():
-    text = frog1_with(reserve="3D", stock=RESERVE1[3:] + " " + STOCK1)
-    assert parse_deal(text).reserve == cards("3D")
+def test_shorter_reserve_without_its_cards_up_is_refused():
+    # pysol-frog 1 with 3 reserve cards, the other 10 in the stock: no position of the game
+    text = frog1_with(reserve="3D 5H JC", stock=RESERVE1[9:] + " " + STOCK1)
+    error = refused(text)
+    assert error.line == 4 and str(error) == (
+        "line 4: the reserve holds 3 cards under reserve-size 13: the 10 missing cards must "
+        "have gone up, but the foundations hold 1 card")
+
+
+def test_shorter_reserve_is_a_position_in_play_when_its_cards_are_up():
+    # the reserve's top card 6H gone up onto an A-5 taken from the stock
+    rest = list(cards(STOCK1))
+    for rank in range(1, 6):
+        rest.remove(next(card for card in rest if card.rank == rank))
+    text = frog1_with(foundations="AS 6H", reserve=RESERVE1.rsplit(" ", 1)[0],
+                      stock=" ".join(map(str, rest)))
+    deal = parse_deal(text)
+    assert len(deal.reserve) == 12 and deal.foundations == cards("AS 6H")
+    one_short = frog1_with(reserve=RESERVE1.rsplit(" ", 2)[0],
+                           stock=" ".join(RESERVE1.split()[-2:]) + " " + STOCK1)
+    assert "the 2 missing cards must have gone up" in str(refused(one_short))
 
 
 def test_foundation_top_that_needs_more_cards_than_exist_is_refused():
