@@ -17,6 +17,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from tests.conftest import TINY
 
 from solver.patience import Position, deal_from_number, parse_move_list, variant_rules
 from solver.tricks.cards import card_name, sort_hand
@@ -62,8 +63,8 @@ class OfflinePages:
         self.browser, self.allowed = browser, allowed
         self.contexts, self.errors, self.blocked = [], [], []
 
-    def open(self, url: str):
-        context = self.browser.new_context(viewport=VIEWPORT)
+    def open(self, url: str, viewport: dict[str, int] = VIEWPORT):
+        context = self.browser.new_context(viewport=viewport)
         self.contexts.append(context)
 
         def guard(route):
@@ -143,15 +144,16 @@ def assert_shows_cards(page, png: bytes) -> None:
 #: The patience table as drawn (patience-table.js), for the replay and the play page alike:
 #: JavaScript object fields, inside a function that defines `drawn`.
 TABLE_FIELDS = """
-    reserve: drawn("#reserve .fan .card:not(.ghost):not(.back)"),
+    reserve: drawn("#reserve .fan .card:not(.back)"),
     reserveCount: Number(document.getElementById("reserve").dataset.count),
     reserveText: document.querySelector("#reserve .count").textContent,
-    stock: drawn("#stock .fan .card:not(.ghost)"),
+    stock: drawn("#stock .fan .card"),
     stockCount: Number(document.getElementById("stock").dataset.count),
+    stockText: document.querySelector("#stock .count").textContent,
     foundations: [...document.querySelectorAll("#foundations .foundation")].map(
       slot => (slot.querySelector(".card") || {dataset: {card: ""}}).dataset.card),
     waste: [...document.querySelectorAll("#waste .pile")].map(
-      pile => drawn(`#waste .pile[data-pile="${pile.dataset.pile}"] .card:not(.ghost)`)),
+      pile => drawn(`#waste .pile[data-pile="${pile.dataset.pile}"] .card`)),
 """
 
 
@@ -176,6 +178,12 @@ def record_after_each_key(page, state_function: str) -> None:
         document.addEventListener("keydown", () => window.__states.push(read())); }}""")
 
 
+def stock_words(position: Position) -> str:
+    """The stock's count as `frog hint` says it: the cards face down after the turned one."""
+    left = len(position.stock) - 1
+    return "empty" if left < 0 else f"{left} card{'s' * (left != 1)} left in the stock"
+
+
 def check_patience(state: dict, position: Position, tops: list[str], move) -> None:
     """The drawn table equals the engine's position (and the real foundation tops)."""
     assert state["reserve"] == [str(card) for card in position.reserve[-1:]]
@@ -184,6 +192,7 @@ def check_patience(state: dict, position: Position, tops: list[str], move) -> No
         assert state["reserveText"] == f"{len(position.reserve) - 1} beneath"
     assert state["stock"] == [str(card) for card in position.stock[:1]]
     assert state["stockCount"] == len(position.stock)
+    assert state["stockText"] == stock_words(position)
     assert state["waste"] == [[str(card) for card in pile] for pile in position.waste]
     assert state["foundations"] == tops
     assert ["A23456789TJQK".index(t[0]) + 1 if t else 0 for t in tops] == \
@@ -291,6 +300,17 @@ def test_unknown_page_shows_the_deal_and_the_reason(open_page, tmp_path):
     assert listed == [len(deal.reserve), len(deal.stock)]
     page.keyboard.press("ArrowRight")
     assert page.evaluate(PATIENCE_STATE)["step"] == 0
+
+
+def test_one_card_is_counted_in_the_singular(open_page, tmp_path):
+    deal, path = tmp_path / "tiny.txt", tmp_path / "tiny.html"
+    deal.write_text(TINY)
+    from cli.main import main
+    assert main(["solve", str(deal), "-q", "--html", str(path)]) == 0
+    page = open_page(path)
+    page.keyboard.press("Home")
+    assert page.inner_text("#caption").startswith("The deal: 1 card in the reserve, 7 in")
+    assert page.evaluate(PATIENCE_STATE)["stockText"] == "6 cards left in the stock"
 
 
 # ---------------------------------------------------------------- tricks

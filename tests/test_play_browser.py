@@ -16,8 +16,8 @@ import re
 import pytest
 from tests.conftest import seeded
 from tests.play_server import Client, running
-from tests.test_browser import (OfflinePages, _keep, assert_shows_cards, browser,  # noqa: F401
-                                table_state)
+from tests.test_browser import (VIEWPORT, OfflinePages, _keep, assert_shows_cards,  # noqa: F401
+                                browser, stock_words, table_state)
 
 from solver.answer import Limits, Verdict
 from solver.patience import (Move, Position, deal_after, deal_from_number, parse_move_list,
@@ -48,9 +48,9 @@ def open_game(browser, server):  # noqa: F811 - the fixture imported above
     pages = OfflinePages(browser, lambda url: url.startswith(origin))
     expected = {"refused": 0}
 
-    def opener(game: int, refused: int = 0):
+    def opener(game: int, refused: int = 0, viewport: dict[str, int] = VIEWPORT):
         expected["refused"] += refused
-        page = pages.open(f"{origin}?token={server.token}&game={game}")
+        page = pages.open(f"{origin}?token={server.token}&game={game}", viewport)
         page.wait_for_function("() => document.body.dataset.moves !== undefined")
         return page
 
@@ -68,6 +68,7 @@ def check(state: dict, position: Position, tops: list[str], played: int) -> None
     assert state["reserveCount"] == len(position.reserve)
     assert state["stock"] == [str(card) for card in position.stock[:1]]
     assert state["stockCount"] == len(position.stock)
+    assert state["stockText"] == stock_words(position)
     assert state["waste"] == [[str(card) for card in pile] for pile in position.waste]
     assert state["foundations"] == tops
 
@@ -75,14 +76,14 @@ def check(state: dict, position: Position, tops: list[str], played: int) -> None
 def click_move(page, move: Move, played: int) -> None:
     """Play `move` as a person does, then wait for the page to show it."""
     if move.source == "stock":
-        page.click("#stock .fan .card:not(.ghost)")
+        page.click("#stock .fan .card")
         target = "#foundations" if move.target == "foundation" else \
             f'#waste .pile[data-pile="{move.target[1:]}"] .fan'
         page.click(target)
     elif move.source == "reserve":
-        page.click("#reserve .fan .card:not(.ghost):not(.back)")
+        page.click("#reserve .fan .card:not(.back)")
     else:
-        page.click(f'#waste .pile[data-pile="{move.source[1:]}"] .fan .card:not(.ghost) >> nth=-1')
+        page.click(f'#waste .pile[data-pile="{move.source[1:]}"] .fan .card >> nth=-1')
     page.wait_for_function(f"() => document.body.dataset.moves === '{played}'")
 
 
@@ -108,6 +109,25 @@ def solved(tmp_path_factory):
     assert main(["solve", "1234", "-q", "--moves-out", str(path)]) == 0
     return deal_from_number(variant_rules("frog"), 1234), \
         [move for _, move in parse_move_list(path.read_text(), 5)]
+
+
+#: The list shows its last row (after a move, a hint, a peek, the explanation).
+LAST_MOVE_SHOWN = """() => {
+  const list = document.getElementById("moves").getBoundingClientRect();
+  const last = document.querySelector("#moves li:last-child").getBoundingClientRect();
+  return last.top >= list.top - 1 && last.bottom <= list.bottom + 1;
+}"""
+
+#: Each card face drawn on the table, once: no copy of a moved card left behind.
+FACES = """() => document.querySelectorAll("#table .card:not(.back)").length"""
+
+
+def faces(state: dict) -> int:
+    """The card faces a player sees in a state: reserve top, turned card, foundation tops,
+    every waste pile card."""
+    frame = state["frame"]
+    return (bool(frame["r"]) + bool(frame["s"]) + sum(map(bool, frame["f"]))
+            + sum(len(pile.split()) for pile in frame["w"]))
 
 
 def test_a_whole_frog_deal_won_by_clicks_matches_the_engine(open_game, server, solved):
@@ -160,6 +180,7 @@ def test_a_hint_and_a_peek_appear_and_a_reload_resumes(open_game, server, solved
     page.keyboard.press("p")
     page.wait_for_selector("#peek-box")
     assert "still winnable" in page.inner_text("#peek-box")
+    assert page.evaluate(LAST_MOVE_SHOWN), "the peek hid the last move"
     assert page.inner_text('[data-fact="peeks"]') == "peeks 1"
     page.click("#hint")
     page.wait_for_selector("#hint-box", timeout=60_000)
@@ -168,6 +189,7 @@ def test_a_hint_and_a_peek_appear_and_a_reload_resumes(open_game, server, solved
     assert choices and set(choices) <= set(legal)
     assert page.inner_text('[data-fact="hints"]') == "hints 1"
     assert "%" in page.inner_text("#hint-box") or "\u2013" in page.inner_text("#hint-box")
+    assert page.evaluate(LAST_MOVE_SHOWN), "the hint hid the last move"
     page.mouse.move(0, 0)
     png = page.screenshot()
     assert_shows_cards(page, png)
@@ -229,6 +251,8 @@ def test_a_game_lost_on_purpose_shows_the_losing_move_and_replays_from_there(
     k = len(before) + 1
     assert f"move {k}: {losing.describe()} lost the win" in text
     assert page.get_attribute("#moves li.lost", "data-step") == str(k)
+    assert page.evaluate(LAST_MOVE_SHOWN), "the explanation hid the last move"
+    assert page.evaluate(FACES) == faces(Client(server).call("GET", f"/api/games/{state['id']}")[1])
     page.click("#replay-from-there")
     page.wait_for_selector("#verdict")
     assert page.inner_text("#verdict") == "winnable"
@@ -237,3 +261,65 @@ def test_a_game_lost_on_purpose_shows_the_losing_move_and_replays_from_there(
     assert drawn == [" ".join(map(str, pile)) for pile in start.waste]
     page.keyboard.press("End")
     assert "Won" in page.inner_text("#caption")
+
+
+SIZES = [{"width": 390, "height": 800}, {"width": 1024, "height": 700},
+         {"width": 1280, "height": 860}]
+
+#: Where the table fails a player: piles outside the window or covered at their centre,
+#: cards whose corner (rank and suit) is covered or off the window, buttons whose words wrap.
+LAYOUT = """() => {
+  const inside = r => r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+  const shows = (card, x, y) => { const hit = document.elementFromPoint(x, y);
+                                  return hit !== null && hit.closest(".card") === card; };
+  const piles = [...document.querySelectorAll("#waste .pile")].filter(pile => {
+    const r = pile.getBoundingClientRect();
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return !inside(r) || hit === null || !pile.contains(hit);
+  }).map(pile => pile.dataset.pile);
+  const unreadable = [...document.querySelectorAll("#table .card:not(.back)")].filter(card => {
+    const corner = card.querySelector(".idx").getBoundingClientRect();
+    const x = corner.left + corner.width / 2;
+    return !shows(card, x, corner.top + 5) || !shows(card, x, corner.bottom - 5);
+  }).map(card => card.dataset.card);
+  const wrapped = [...document.querySelectorAll("#controls button")].filter(button => {
+    const words = document.createRange();
+    words.selectNodeContents(button);
+    return words.getClientRects().length > 1;
+  }).map(button => button.id);
+  return {piles, unreadable, wrapped};
+}"""
+
+
+def played_towards(client: Client, game: int, targets: list[str], until) -> dict:
+    """Put each turned card on the next of `targets` in turn (up, when it must go up),
+    until `until(state)`; returns the state."""
+    state = client.call("GET", f"/api/games/{game}")[1]
+    for turn in range(200):
+        if until(state) or not state["legal"]:
+            break
+        wanted = f"{state['frame']['s']} stock {targets[turn % len(targets)]}"
+        move = wanted if wanted in state["legal"] else state["legal"][0]
+        status, state = client.move(game, move)
+        assert status == 200, state
+    return state
+
+
+@pytest.fixture(scope="module")
+def tables(server):
+    """Two games of deal 1234: piles 4 and 5 filled by 30 turned cards; and a long pile 1."""
+    client = Client(server)
+    filled = client.new(1234)["id"]
+    played_towards(client, filled, ["w4", "w5"], lambda state: len(state["moves"]) >= 30)
+    long = client.new(1234)["id"]
+    state = played_towards(client, long, ["w1"], lambda state: len(state["frame"]["w"][0].split()) >= 50)
+    assert len(state["frame"]["w"][0].split()) >= 50 and state["result"] == "playing"
+    return {"filled": filled, "long": long}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size['width']}x{size['height']}")
+@pytest.mark.parametrize("which", ["filled", "long"])
+def test_every_pile_and_card_corner_is_in_sight_at_each_size(open_game, tables, size, which):
+    page = open_game(tables[which], viewport=size)
+    assert page.evaluate(LAYOUT) == {"piles": [], "unreadable": [], "wrapped": []}
+    _keep(page.screenshot(), f"play-{which}-{size['width']}x{size['height']}.png")

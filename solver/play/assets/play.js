@@ -130,10 +130,20 @@
       li.appendChild(el("span", "words", move.d + (move.auto ? " (auto)" : "")));
       movesList.appendChild(li);
     });
-    movesList.scrollTop = movesList.scrollHeight;
+    followMoves();
     select(null);
     if (hintAt !== null && (state.moves.length !== hintAt || state.result !== "playing")) clearHint();
     if (state.result !== "playing") finish();
+  }
+
+  /* The move list ends at the last move, also when the panel above it grows. */
+  function followMoves() { movesList.scrollTop = movesList.scrollHeight; }
+
+  /* The panel shows one answer (a hint, a peek, the explanation) at a time. */
+  function showInPanel(box) {
+    panel.innerHTML = "";
+    panel.appendChild(box);
+    followMoves();
   }
 
   /* A hint speaks of one position: it goes as soon as a move, an undo or the game's end
@@ -147,7 +157,7 @@
   function select(source) {
     selected = source;
     document.querySelectorAll(".selected").forEach(n => n.classList.remove("selected"));
-    if (source) document.querySelector("#stock .fan .card:not(.ghost)").classList.add("selected");
+    if (source) document.querySelector("#stock .fan .card").classList.add("selected");
   }
 
   async function act(path, body, what) {
@@ -193,7 +203,6 @@
     const answer = await act("/hint", {}, "Thinking about a hint (without looking at the stock)");
     if (!answer || !answer.ok) return;
     const h = answer.data.hint;
-    panel.innerHTML = "";
     const box = el("div", "hint");
     box.id = "hint-box";
     box.appendChild(el("div", "head", "Hint (never looks at the stock)"));
@@ -217,9 +226,8 @@
     });
     box.appendChild(ol);
     if (h.meaning) box.appendChild(el("p", "meaning", h.meaning));
-    panel.appendChild(box);
+    showInPanel(box);
     hintAt = state.moves.length;
-    movesList.scrollTop = movesList.scrollHeight;
     setFact("hints", answer.data.hints);
     say(h.best ? "Hint: " + words(h.best) : "Hint: nothing is left to play.");
   }
@@ -238,14 +246,13 @@
     const p = answer.data.peek;
     const text = p.verdict === "winnable" ? "still winnable" : p.verdict === "unwinnable"
       ? "no longer winnable" : "unknown (" + (p.reason || "limit") + ")";
-    panel.innerHTML = "";
     const box = el("div", "peek " + p.verdict);
     box.id = "peek-box";
     box.appendChild(el("div", "head", "Peek (looks at the stock)"));
     box.appendChild(el("p", "answer", "After move " + answer.data.moves + ": " + text +
       " (" + p.seconds + " s of at most " + p.limit + " s)"));
     if (p.why) box.appendChild(el("p", "why", p.why));
-    panel.appendChild(box);
+    showInPanel(box);
     setFact("peeks", answer.data.peeks);
     say("Peek: " + text);
   }
@@ -270,7 +277,6 @@
     const answer = await act("/explain", {}, "Game over. Finding out whether a move lost the win");
     if (!answer || !answer.ok || explained !== state.moves.length) return;
     const x = answer.data;
-    panel.innerHTML = "";
     const box = el("div", "explain");
     box.id = "explain-box";
     box.appendChild(el("div", "head", "After the game (the solver looks at the stock)"));
@@ -284,16 +290,16 @@
       link.href = address("/replay/" + gameId);
       box.appendChild(link);
     }
-    panel.appendChild(box);
+    showInPanel(box);
     say(state.result === "gave up" ? "Given up. " + x.summary : "No legal move left. " + x.summary);
   }
 
   /* Clicks: the turned card, then a waste pile or a foundation; a reserve or pile top goes up. */
   function onClick(event) {
     if (!state || state.result === "won") return;
-    const card = event.target.closest(".card:not(.ghost):not(.back)");
+    const card = event.target.closest(".card:not(.back)");
     const pile = event.target.closest("#waste .pile");
-    const stockCard = event.target.closest("#stock .fan .card:not(.ghost)");
+    const stockCard = event.target.closest("#stock .fan .card");
     if (stockCard) { select(selected ? null : "stock"); return; }
     if (selected && pile) { play(state.frame.s + " stock w" + pile.dataset.pile); return; }
     if (selected && event.target.closest("#foundations")) { play(state.frame.s + " stock foundation"); return; }

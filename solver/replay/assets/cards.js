@@ -31,3 +31,6 @@ function chipEl(name) {
 }
 
 function cards(text) { return text ? text.split(" ") : []; }
+
+/* "1 card", "3 cards". */
+function counted(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }

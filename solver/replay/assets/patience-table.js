@@ -1,10 +1,10 @@
 /* The patience table: reserve, stock, foundations and waste piles of one frame. Drawn by
    the replay page (patience.js) and the play page alike: `patienceTable(rules).draw(frame,
    move)` draws a frame into #table, marking where `move` (the move that led to it, or
-   null) took its card from and put it. */
+   null) took its card from (the place's name in gold: no copy of the card stays behind,
+   which would look like a card left there) and the card where it went. */
 function patienceTable(rules) {
   const table = document.getElementById("table");
-  const OFFSET = 32;  /* px between fanned cards, less when a pile is long */
 
   table.innerHTML =
     '<div class="top-row">' +
@@ -27,26 +27,39 @@ function patienceTable(rules) {
     fRow.appendChild(slot);
   }
 
-  function fan(container, names, options) {
-    const width = options.width || 600;
+  /* The sizes the style sheet sets (page.css: --cw, --ch, --fan, --fan-tight, --fan-row),
+     read at each draw since they change with the window. */
+  function sizes() {
+    const style = getComputedStyle(table);
+    const px = name => parseFloat(style.getPropertyValue(name));
+    return { cw: px("--cw"), ch: px("--ch"), step: px("--fan"), tight: px("--fan-tight"),
+             row: px("--fan-row") };
+  }
+
+  /* Cards left to right, bottom card first, `size.step` apart, closer when the row is
+     full; a pile too long for one row at `size.tight` (the least that shows a card's rank
+     and suit) goes on in further rows, each `size.row` lower, so every card's corner stays
+     readable and the top card, last, is whole. */
+  function fan(container, names, size, options) {
     container.innerHTML = "";
-    const n = names.length + (options.ghost ? 1 : 0);
-    const offset = n > 1 ? Math.min(OFFSET, (width - 60) / (n - 1)) : 0;
+    container.style.height = "";
+    if (!names.length) { container.appendChild(el("div", "slot")); return; }
+    const room = Math.max(0, (options.width || 600) - size.cw);
+    const rows = Math.ceil(names.length / (Math.floor(room / size.tight) + 1));
+    const perRow = Math.ceil(names.length / rows);
+    const offset = perRow > 1 ? Math.min(size.step, room / (perRow - 1)) : 0;
     names.forEach((name, i) => {
       const card = cardEl(name, options.moved && i === names.length - 1 ? "moved" : "");
-      card.style.left = (i * offset) + "px";
+      card.style.left = (i % perRow) * offset + "px";
+      card.style.top = Math.floor(i / perRow) * size.row + "px";
       container.appendChild(card);
     });
-    if (options.ghost) {
-      const ghost = cardEl(options.ghost, "ghost");
-      ghost.style.left = (names.length * offset) + "px";
-      container.appendChild(ghost);
-    }
-    if (!names.length && !options.ghost) container.appendChild(el("div", "slot"));
+    if (rows > 1) container.style.height = (rows - 1) * size.row + size.ch + "px";
   }
 
   function draw(frame, move) {
     const width = waste.querySelector(".fan").clientWidth;  /* read once: no layout per pile */
+    const size = sizes();
     const from = move ? move.from : null, to = move ? move.to : null;
     document.querySelectorAll(".source, .target").forEach(n => n.classList.remove("source", "target"));
 
@@ -54,7 +67,7 @@ function patienceTable(rules) {
     reserve.dataset.top = frame.r;
     reserve.dataset.count = String(frame.rn);
     const rFan = reserve.querySelector(".fan");
-    fan(rFan, frame.r ? [frame.r] : [], { ghost: from === "reserve" ? move.c : null });
+    fan(rFan, frame.r ? [frame.r] : [], size, {});
     if (frame.rn > 1) {
       for (const b of ["b2", "b1"]) rFan.insertBefore(el("div", "card back beneath " + b), rFan.firstChild);
     }
@@ -66,8 +79,10 @@ function patienceTable(rules) {
     const next = cards(frame.s);
     stock.dataset.next = next.length ? next[0] : "";
     stock.dataset.count = String(frame.sn);
-    fan(stock.querySelector(".fan"), next.slice(0, 1), { ghost: from === "stock" ? move.c : null });
-    stock.querySelector(".count").textContent = frame.sn ? frame.sn + " to turn" : "empty";
+    fan(stock.querySelector(".fan"), next.slice(0, 1), size, {});
+    /* The cards still face down after the turned one: `frog hint`'s count and words. */
+    stock.querySelector(".count").textContent =
+      frame.sn ? counted(frame.sn - 1, "card") + " left in the stock" : "empty";
     const preview = stock.querySelector(".preview");
     preview.innerHTML = "";
     if (next.length > 1) {
@@ -88,8 +103,7 @@ function patienceTable(rules) {
     document.querySelectorAll("#waste .pile").forEach((pile, i) => {
       const name = "w" + (i + 1);
       pile.dataset.cards = frame.w[i];
-      fan(pile.querySelector(".fan"), cards(frame.w[i]),
-          { moved: to === name, ghost: from === name ? move.c : null, width: width });
+      fan(pile.querySelector(".fan"), cards(frame.w[i]), size, { moved: to === name, width: width });
       if (to === name) pile.classList.add("target");
       if (from === name) pile.classList.add("source");
     });

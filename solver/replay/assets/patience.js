@@ -53,10 +53,10 @@
       caption.appendChild(chipEl(move.c));
       caption.appendChild(el("span", "", " " + move.d));
     } else if (DATA.moves.length) {
-      caption.textContent = "The deal: " + frame.rn + " cards in the reserve, " + frame.sn +
+      caption.textContent = "The deal: " + counted(frame.rn, "card") + " in the reserve, " + frame.sn +
         " in the stock. Step with \u2190 \u2192, or press play.";
     } else {
-      caption.textContent = "The deal as dealt: " + frame.rn + " cards in the reserve, " + frame.sn +
+      caption.textContent = "The deal as dealt: " + counted(frame.rn, "card") + " in the reserve, " + frame.sn +
         " in the stock; the whole order is listed on the right.";
     }
     if (step === DATA.moves.length) {
