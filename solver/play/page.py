@@ -6,7 +6,6 @@ else, so any other front end can do what it does.
 """
 from __future__ import annotations
 
-from html import escape
 from importlib import resources
 
 from solver.patience import Deal, Move
@@ -51,17 +50,25 @@ def play_page() -> str:
 """
 
 
-def wrong_token_page(message: str) -> str:
-    """What an address without this run's token opens (an old tab after a restart): the
-    reason and how to reopen the game, in words, in place of the play page."""
+def wrong_token_page() -> str:
+    """What an address without this run's token opens (most often a tab left open while
+    `frog play` restarted, which makes a new token): what happened and how to reopen the
+    game, in place of the play page."""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Frog: reopen the game</title>
-<style>{asset("page.css")}</style></head>
+<style>{asset("page.css")}
+#wrong-token {{ margin: 16px; max-width: 38em; font-size: 17px; }}
+#wrong-token code {{ white-space: nowrap; font-weight: 600; }}</style></head>
 <body><header id="head"><h1>Frog</h1></header>
-<p id="wrong-token" style="margin: 16px; font-size: 17px; max-width: 40em">{escape(message)}</p>
-</body></html>
+<div id="wrong-token">
+<p>This address is not the one <code>frog play</code> printed last: each start of
+<code>frog play</code> makes a new one, so a tab left open from an earlier run no longer
+reaches the game.</p>
+<p>Every move is kept. Run <code>frog play --resume</code> to reopen the game played last,
+or <code>frog play</code> and open Past games, and use the address it prints.</p>
+</div></body></html>
 """
 
 

@@ -57,8 +57,9 @@ class Refused(Exception):
         self.page = page
 
 
-#: What a request without this run's token learns: every start of `frog play` makes a new
-#: token, so an old tab's address stops working when the server restarts.
+#: What an API request without this run's token learns (an address a person opens gets
+#: page.wrong_token_page): every start of `frog play` makes a new token, so an old tab's
+#: address stops working when the server restarts.
 WRONG_TOKEN = ("missing or wrong token: this address is not the one frog play printed last "
                "(each start makes a new one). Run frog play --resume to reopen the game "
                "played last, or frog play and open Past games; every move is kept.")
@@ -216,7 +217,7 @@ class Handler(BaseHTTPRequestHandler):
                                    self.server.token.encode()):
             self._drain_refused()
             opened = method == "GET" and _is_page(parts.path)
-            raise Refused(403, WRONG_TOKEN, wrong_token_page(WRONG_TOKEN) if opened else None)
+            raise Refused(403, WRONG_TOKEN, wrong_token_page() if opened else None)
         if method not in ("GET", "POST"):
             self._drain_refused()
             raise Refused(405, f"method {method[:10]} not allowed (GET or POST)")
