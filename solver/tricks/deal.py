@@ -109,7 +109,7 @@ def parse_deal(text: str) -> Deal:
         try:
             if key == "game":
                 if value.strip().lower() != "frog-tricks":
-                    raise DealError(f"game must be frog-tricks, not {value.strip()!r}")
+                    raise DealError(f"game must be frog-tricks, not {excerpt(value.strip())}")
             elif key in ("hand1", "hand2", "hand3"):
                 hands[int(key[-1])] = _cards(value, number, first_seen)
             elif key == "widow":
@@ -122,7 +122,7 @@ def parse_deal(text: str) -> Deal:
                     raise DealError("taken needs two numbers: bidder's and defenders' points")
                 taken = (_int(words[0]), _int(words[1]))
             else:
-                raise DealError(f"unknown key {key!r}")
+                raise DealError(f"unknown key {excerpt(key)}")
         except (CardError, DealError) as exc:
             raise DealError(f"line {number}: {exc}") from None
     missing = [f"hand{i}" for i in (1, 2, 3) if i not in hands]

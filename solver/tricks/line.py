@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solver.excerpt import excerpt
 from solver.tricks.cards import (
     CardError,
     card_name,
@@ -108,10 +109,10 @@ def _parse_header(body: str) -> dict[str, list[str]]:
         if word.endswith(":"):
             key = word[:-1].lower()
             if key not in ("contract", "trump", "bidder", "discard"):
-                raise LineError(f"unknown header key {key!r}")
+                raise LineError(f"unknown header key {excerpt(key)}")
             fields[key] = []
         elif key is None:
-            raise LineError(f"expected 'contract: ...', got {body!r}")
+            raise LineError(f"expected 'contract: ...', got {excerpt(body)}")
         else:
             fields[key].append(word)
     return fields
@@ -120,6 +121,6 @@ def _parse_header(body: str) -> dict[str, list[str]]:
 def _parse_play(word: str) -> tuple[int, int]:
     seat, sep, name = word.partition(":")
     if not sep or seat not in ("1", "2", "3"):
-        raise LineError(f"{word!r}: a play is SEAT:CARD with seat 1, 2 or 3")
+        raise LineError(f"{excerpt(word)}: a play is SEAT:CARD with seat 1, 2 or 3")
     return int(seat), parse_card(name)
 

@@ -130,3 +130,9 @@ def test_errors_quote_only_an_excerpt_of_a_huge_input(frog, tmp_path):
         code, out, err = frog(*argv)
         assert code == 2 and len(err) < 300, (argv, len(err))
         assert "Traceback" not in err and all(word in err for word in words), (argv, err)
+
+
+def test_a_megabyte_line_of_plays_is_quoted_by_a_short_excerpt(frog, deal_file, tmp_path):
+    (tmp_path / "line.txt").write_text("contract: grand bidder: 1\n" + "X" * 1_000_000 + ":AC\n")
+    code, _, err = frog("tricks", "verify", deal_file, tmp_path / "line.txt")
+    assert code == 2 and "...'" in err and err.count("\n") == 1 and len(err) < 300, err[:300]
