@@ -305,6 +305,10 @@ def played_towards(client: Client, game: int, targets: list[str], until) -> dict
     return state
 
 
+def pile_1(state: dict) -> list[str]:
+    return state["frame"]["w"][0].split()
+
+
 @pytest.fixture(scope="module")
 def tables(server):
     """Two games of deal 1234: piles 4 and 5 filled by 30 turned cards; and a long pile 1."""
@@ -312,8 +316,8 @@ def tables(server):
     filled = client.new(1234)["id"]
     played_towards(client, filled, ["w4", "w5"], lambda state: len(state["moves"]) >= 30)
     long = client.new(1234)["id"]
-    state = played_towards(client, long, ["w1"], lambda state: len(state["frame"]["w"][0].split()) >= 50)
-    assert len(state["frame"]["w"][0].split()) >= 50 and state["result"] == "playing"
+    state = played_towards(client, long, ["w1"], lambda state: len(pile_1(state)) >= 50)
+    assert len(pile_1(state)) >= 50 and state["result"] == "playing"
     return {"filled": filled, "long": long}
 
 

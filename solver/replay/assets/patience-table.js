@@ -103,7 +103,8 @@ function patienceTable(rules) {
     document.querySelectorAll("#waste .pile").forEach((pile, i) => {
       const name = "w" + (i + 1);
       pile.dataset.cards = frame.w[i];
-      fan(pile.querySelector(".fan"), cards(frame.w[i]), size, { moved: to === name, width: width });
+      fan(pile.querySelector(".fan"), cards(frame.w[i]), size,
+          { moved: to === name, width: width });
       if (to === name) pile.classList.add("target");
       if (from === name) pile.classList.add("source");
     });

@@ -53,11 +53,11 @@
       caption.appendChild(chipEl(move.c));
       caption.appendChild(el("span", "", " " + move.d));
     } else if (DATA.moves.length) {
-      caption.textContent = "The deal: " + counted(frame.rn, "card") + " in the reserve, " + frame.sn +
-        " in the stock. Step with \u2190 \u2192, or press play.";
+      caption.textContent = "The deal: " + counted(frame.rn, "card") + " in the reserve, " +
+        frame.sn + " in the stock. Step with \u2190 \u2192, or press play.";
     } else {
-      caption.textContent = "The deal as dealt: " + counted(frame.rn, "card") + " in the reserve, " + frame.sn +
-        " in the stock; the whole order is listed on the right.";
+      caption.textContent = "The deal as dealt: " + counted(frame.rn, "card") +
+        " in the reserve, " + frame.sn + " in the stock; the whole order is listed on the right.";
     }
     if (step === DATA.moves.length) {
       if (DATA.won) caption.appendChild(el("span", "won", "Won: all " + rules.cards + " cards are up"));
