@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import IO
 
 from solver.patience import Card, Deal, rank_name
+from solver.patience.deal import reserve_gone_up
 
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 RED, BOLD, DIM, RESET = "\033[31m", "\033[1m", "\033[2m", "\033[0m"
@@ -50,6 +51,10 @@ def _pile(cards: Sequence[Card], colour: bool, playable_at: int) -> str:
     return " ".join(_card(card, colour, i == playable) for i, card in enumerate(cards))
 
 
+def _count(cards: int) -> str:
+    return f"{cards} card{'s' * (cards != 1)}"
+
+
 def render_deal(deal: Deal, title: str, colour: bool = False) -> str:
     """A terminal view of a layout, every pile labelled and its playable end marked."""
     rules = deal.rules
@@ -57,15 +62,17 @@ def render_deal(deal: Deal, title: str, colour: bool = False) -> str:
     started = [_card(card, colour) for card in deal.foundations]
     empty = ["--"] * (rules.foundations - len(started))
     note = (lambda text: f"{DIM}{text}{RESET}") if colour else (lambda text: text)
+    gone = reserve_gone_up(deal)
+    reserve = f"{_count(len(deal.reserve))}, top last" + (
+        f"; {gone} gone up of reserve-size {rules.reserve_size}" if gone else "")
     lines = [
         f"{title}  {note(f'[{rules.variant}: {parameters}]')}",
         f"Foundations  {' '.join(started + empty)}",
-        f"Reserve      {_pile(deal.reserve, colour, -1)}   "
-        + note(f"({len(deal.reserve)} cards, top last)"),
+        f"Reserve      {_pile(deal.reserve, colour, -1)}   " + note(f"({reserve})"),
     ]
     for i, pile in enumerate(deal.waste):
         lines.append(f"Waste {i + 1:<6} {_pile(pile, colour, -1)}")
     lines.append(f"Stock        {_pile(deal.stock, colour, 0)}   "
-                 + note(f"({len(deal.stock)} cards, next first)"))
+                 + note(f"({_count(len(deal.stock))}, next first)"))
     lines.append(note(f"Ranks A-{rank_name(rules.ranks)}, {rules.card_count} cards"))
     return "\n".join(lines)

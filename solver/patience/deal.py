@@ -207,7 +207,7 @@ def _check_reserve_against_variant(deal: Deal) -> None:
     if len(deal.reserve) > rules.reserve_size:
         raise DealError(f"the reserve holds {len(deal.reserve)} cards, more than "
                         f"reserve-size {rules.reserve_size}", line)
-    missing = _reserve_gone_up(deal)
+    missing = reserve_gone_up(deal)
     up = sum(top.rank for top in deal.foundations)
     if missing > up:
         raise DealError(f"the reserve holds {len(deal.reserve)} cards under reserve-size "
@@ -215,13 +215,14 @@ def _check_reserve_against_variant(deal: Deal) -> None:
                         f"the foundations hold {up} card{'s' * (up != 1)}", line)
 
 
-def _reserve_gone_up(deal: Deal) -> int:
-    """How many cards have left the reserve for the foundations: the deal procedures fill
+def reserve_gone_up(deal: Deal) -> int:
+    """How many cards have left the reserve for the foundations (`frog show` says it): the
+    deal procedures fill
     the reserve to `reserve-size` (or deal the whole deck), putting up only the Aces they
     take out, and a reserve card can only go up; so a reserve shorter than that is a
     position in play, and its foundations hold at least the missing cards.
 
-    >>> _reserve_gone_up(deal_from_number(variant_rules("frog"), 1))
+    >>> reserve_gone_up(deal_from_number(variant_rules("frog"), 1))
     0
     """
     rules = deal.rules

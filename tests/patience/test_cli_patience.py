@@ -130,7 +130,19 @@ def test_show_a_numbered_deal_and_a_position_in_play(frog, tmp_path):
     code, out, _ = frog("show", position)
     assert code == 0
     assert "Foundations  2C AD -- --\n" in out and "Waste 2      2S 2D AS\n" in out
-    assert "Waste 1      -\n" in out and "Reserve      -   (0 cards, top last)" in out
+    assert "Waste 1      -\n" in out
+    assert "Reserve      -   (0 cards, top last; 1 gone up of reserve-size 1)\n" in out
+
+
+def test_show_refuses_a_short_reserve_whose_cards_are_not_up(frog, tmp_path, frog1_file):
+    reserve = "3D 5H JC KH 5S 5H KC KC 8D JD 8C 6C 6H".split()
+    short = tmp_path / "short.txt"
+    short.write_text(frog1_file.read_text().replace(" ".join(reserve), " ".join(reserve[:3]))
+                     .replace("stock: ", "stock: " + " ".join(reserve[3:]) + " "))
+    code, out, err = frog("show", short)
+    assert code == 2 and out == ""
+    one_error_line(err, "short.txt", "line 4", "the reserve holds 3 cards under reserve-size 13",
+                   "the 10 missing cards must have gone up")
 
 
 # ------------------------------------------------------------ frog verify
