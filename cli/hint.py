@@ -56,7 +56,8 @@ def _as_text(advice: Hint, title: str) -> str:
     turned = f"the turned card is {view.turned}" if view.turned else "no card turned"
     best = advice.choices[0]
     equal = [c for c in advice.choices if c.equal_to_best]
-    lines = [f"{title}: {turned}, {view.stock_count} cards left in the stock",
+    left = "1 card" if view.stock_count == 1 else f"{view.stock_count} cards"
+    lines = [f"{title}: {turned}, {left} left in the stock",
              f"Advice ({advice.policy}, seed {advice.seed}): {class_words(view, best)}"]
     if equal:
         lines.append("  about as good (the samples cannot tell them apart): " +
