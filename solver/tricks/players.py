@@ -27,7 +27,7 @@ from solver.tricks.deal import make_deal
 from solver.tricks.engine import winning_index
 from solver.tricks.search import Searcher, discard_and_play_points, hand_masks
 from solver.tricks.seat import Layout, SeatView, deal_unseen
-from solver.tricks.table import AUCTION, DISCARD, PLAY, allowed_bids, auction_state
+from solver.tricks.table import AUCTION, DISCARD, PLAY, Hand, allowed_bids, auction_state
 
 #: Samples per decision, chosen to keep a card within 1.5 s and a bid within 3 s on one
 #: core (docs/tricks.md, Playing at the table, gives the measured times).
@@ -156,3 +156,20 @@ def rule_player(view: SeatView, seed: int) -> Choice:
     winners = [c for c in cheap
                if trick and winning_index(trick + [c], view.rules.trump) == len(trick)]
     return Choice(f"play {card_name((winners or cheap)[0])}", {}, 0)
+
+
+def decision_seed(seed: int, ply: int) -> int:
+    """The seed of a hand's `ply`-th decision (0-based), from the hand's seed."""
+    return random.Random(f"{seed}/{ply}").getrandbits(32)
+
+
+def play_out(hand: Hand, players: dict[int, Player], seed: int) -> list[Choice]:
+    """Let `players` (by seat) act until the hand is over; each gets only its seat's view.
+    Returns every decision in order."""
+    choices = []
+    while hand.to_act is not None:
+        seat = hand.to_act
+        choice = players[seat](SeatView.of(hand, seat), decision_seed(seed, len(hand.actions)))
+        hand.act(choice.action)
+        choices.append(choice)
+    return choices

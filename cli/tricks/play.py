@@ -1,0 +1,120 @@
+"""`frog tricks selfplay` and `frog tricks play`: Frog the card game at a table.
+
+Argument parsing and printing only: the table is `solver.tricks.table`, the computer
+players `solver.tricks.players`, the browser table `solver.play.table_server`. Registered
+from `cli/tricks/__init__.py`.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from cli.errors import UserError
+from cli.files import write_text
+from cli.tricks.common import load_deal, rule_options
+from solver.answer import Exit
+from solver.tricks import DEFAULT_SEED, Deal, RulesError, Table, format_cards
+
+SELFPLAY_HELP = (
+    "The computer plays one whole hand at every seat, each seat seeing only what a player "
+    "at the table sees: its own cards, the calls, the cards played, the widow when a frog "
+    "shows it, and the suits a player showed it lacks. Each decision deals the unseen cards "
+    "at random many times consistently with that, solves every choice double dummy on each "
+    "deal and takes the best average (the bid by its expected payment, a frog's discard and "
+    "every card by the payment it leads to). The same DEAL, --seed and rules give the same "
+    "hand. --line-out writes the line of play for 'frog tricks verify'.")
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    """Add `selfplay` and `play` to `frog tricks`."""
+    selfplay = commands.add_parser(
+        "selfplay", help="the computer plays a whole hand at every seat, seeing only its own",
+        description=SELFPLAY_HELP,
+        epilog="examples:\n  frog tricks selfplay 17\n"
+        "  frog tricks selfplay 17 --json --line-out hand.txt\n"
+        "  frog tricks verify 17 hand.txt\n"
+        "  frog tricks selfplay 17 --scoring slough --seed 5\n\n"
+        "How the computer decides: docs/tricks.md, Playing at the table.")
+    selfplay.add_argument("deal", help="a deal number, or a deal file of three 11-card hands "
+                          "and a widow of 3 (seat 1 is eldest)")
+    selfplay.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                          help=f"seed of the computer's random deals (default {DEFAULT_SEED})")
+    selfplay.add_argument("--line-out", metavar="FILE",
+                          help="write the line of play (a contract was played) for verify")
+    rule_options(selfplay)
+    selfplay.set_defaults(func=run_selfplay)
+
+
+def table_of(args: argparse.Namespace) -> Table:
+    """The rule options as a `Table`; UserError for a combination the rules refuse."""
+    table = Table(args.target, args.must_overtrump, args.scoring, args.players,
+                  args.penalty_frog, args.inactive)
+    try:
+        table.rules("grand", 1, 2)  # the parameters are checked by Rules
+    except RulesError as exc:
+        raise UserError(str(exc)) from None
+    return table
+
+
+def full_deal(deal: Deal, source: str) -> Deal:
+    if deal.hand_size != 11 or len(deal.widow) != 3 or deal.leader != 1 or deal.taken != (0, 0):
+        raise UserError(f"{source}: a hand at the table starts from a full deal: three hands "
+                        f"of 11 cards, a widow of 3, seat 1 leading, nothing taken")
+    return deal
+
+
+def run_selfplay(args: argparse.Namespace) -> int:
+    from solver.tricks.players import play_out, sampling_player
+    from solver.tricks.search import solve
+    from solver.tricks.table import Hand
+
+    table = table_of(args)
+    deal = full_deal(load_deal(args.deal), args.deal)
+    if args.line_out:
+        write_text(args.line_out, "")  # an unwritable path fails before the play
+    hand = Hand(deal, table)
+    started = time.perf_counter()
+    play_out(hand, {1: sampling_player, 2: sampling_player, 3: sampling_player}, args.seed)
+    seconds = time.perf_counter() - started
+    rules, points = hand.rules, hand.bidder_points
+    answer = {
+        "deal": args.deal, "seed": args.seed,
+        "auction": [{"seat": c.seat, "bid": c.bid, "trump": _trump(c), "raised": c.raised}
+                    for c in hand.calls],
+        "contract": rules.contract if rules else None,
+        "trump": rules.trump_name if rules else None,
+        "bidder": rules.bidder if rules else None,
+        "discard": format_cards(hand.discard).split() if hand.discard else [],
+        "points": points,
+        "verdict": rules.verdict(points) if rules else None,
+        "payment": rules.payment(points) if rules else 0,
+        "double_dummy_points": solve(deal, rules).bidder_points if rules else None,
+        "line": [[f"{s}:{c}" for s, c in (p.split(":") for p in row.split())]
+                 for row in (hand.line_text().splitlines()[1:] if rules else [])],
+        "seconds": round(seconds, 2),
+    }
+    if args.line_out:
+        if rules is None:
+            raise UserError("the hand was thrown in (all passed): no line to write")
+        write_text(args.line_out, hand.line_text())
+    if args.json:
+        print(json.dumps(answer))
+        return Exit.YES
+    print("auction: " + ", ".join(hand.call_names()))
+    if rules is None:
+        print("all passed: the hand is thrown in, nobody pays")
+        return Exit.YES
+    print(f"contract: {rules.contract}, trumps {rules.trump_name}, bidder seat {rules.bidder}"
+          + (f"; laid away {format_cards(hand.discard)}" if hand.discard else ""))
+    for number, row in enumerate(answer["line"], 1):
+        print(f"{number:>5}  {' '.join(row)}")
+    print(f"bidder takes {points} points: {answer['verdict']}, payment {answer['payment']:+d} "
+          f"(double dummy: {answer['double_dummy_points']}); {seconds:.1f} s")
+    return Exit.YES
+
+
+def _trump(call) -> str | None:
+    from solver.tricks import SUIT_NAMES
+
+    return SUIT_NAMES[call.trump] if call.trump is not None else None
