@@ -45,6 +45,39 @@ def register(commands: argparse._SubParsersAction) -> None:
     rule_options(selfplay)
     selfplay.set_defaults(func=run_selfplay)
 
+    play = commands.add_parser(
+        "play", help="play hands at a table in the browser against two computer players",
+        description="Start a small server on this machine and open a table in the browser: "
+        "you hold eleven cards, bid, pick up the widow and lay away three in a frog, and play "
+        "the tricks against computer players that see only what their seats see (as in "
+        "'frog tricks selfplay'). A refused card shows the rule that refuses it; after each "
+        "hand the page shows the whole deal, the payment and the running score in chips. "
+        "Hand k of a session is deal DEAL + k - 1; the deal passes to the left each hand; at "
+        "a table of four or more the players who sit out a hand only pay or receive. Every "
+        "action is stored (SQLite in the user's data directory, or --db) before the server "
+        "answers, so a reload or a killed server loses nothing and --resume continues the "
+        "last session with its score table. The server answers only on 127.0.0.1 and only "
+        "to requests with the token in the printed URL.",
+        epilog="examples:\n  frog tricks play\n"
+        "  frog tricks play 17 --seat 2 --scoring slough --players 4 --no-browser --port 8766\n"
+        "  frog tricks play --resume\n\n"
+        "The table's API: docs/tricks.md, Playing at the table.")
+    play.add_argument("deal", nargs="?", metavar="DEAL",
+                      help="the first hand's deal number (default: a random one)")
+    play.add_argument("--seat", type=int, default=1, metavar="N",
+                      help="your place at the table, 1 to --players (default 1: eldest in the "
+                      "first hand)")
+    play.add_argument("--resume", action="store_true",
+                      help="continue the session played last (its rules and score table)")
+    play.add_argument("--db", metavar="FILE",
+                      help="the games file (default $XDG_DATA_HOME/frog/games.sqlite, "
+                      "else ~/.local/share/frog/games.sqlite)")
+    play.add_argument("--port", type=int, default=0, help="the port (default: any free one)")
+    play.add_argument("--no-browser", action="store_true",
+                      help="do not open a browser; print the URL (with its token) first")
+    rule_options(play)
+    play.set_defaults(func=run_play)
+
 
 def table_of(args: argparse.Namespace) -> Table:
     """The rule options as a `Table`; UserError for a combination the rules refuse."""
@@ -118,3 +151,64 @@ def _trump(call) -> str | None:
     from solver.tricks import SUIT_NAMES
 
     return SUIT_NAMES[call.trump] if call.trump is not None else None
+
+
+def run_play(args: argparse.Namespace) -> int:
+    import random
+    import signal
+    import sqlite3
+    import sys
+    import webbrowser
+    from dataclasses import asdict
+
+    from cli.play import _interrupt as interrupt
+    from solver.play.server import RANDOM_DEALS
+    from solver.play.store import default_path
+    from solver.play.table_server import TableServer
+    from solver.play.table_store import TableStore
+
+    if not 0 <= args.port <= 65535:
+        raise UserError(f"--port must be 0-65535, not {args.port}")
+    if args.resume and args.deal:
+        raise UserError("give a DEAL or --resume, not both")
+    table = table_of(args)
+    if not 1 <= args.seat <= table.players:
+        raise UserError(f"--seat must be a place at the table, 1 to {table.players}")
+    if args.deal is not None and not (args.deal.isascii() and args.deal.isdigit()
+                                      and 1 <= int(args.deal) <= 10 ** 20):
+        raise UserError(f"DEAL must be a deal number, 1 to 10^20, not {args.deal!r}")
+    path = args.db or default_path()
+    try:
+        store = TableStore(path)
+    except (OSError, sqlite3.Error) as exc:
+        raise UserError(f"cannot open the games file {path}: {exc}") from None
+    if args.resume:
+        session = store.last_table()
+        if session is None:
+            store.close()
+            raise UserError(f"no session to resume in {store.path}")
+    else:
+        first = int(args.deal) if args.deal else random.randint(1, RANDOM_DEALS)
+        session = store.create_table(asdict(table), first, args.seat)
+        store.add_action(session, 1, "deal")
+    try:
+        server = TableServer(store, session, port=args.port)
+    except OSError as exc:
+        store.close()
+        raise UserError(f"cannot listen on 127.0.0.1:{args.port}: {exc.strerror or exc}") \
+            from None
+    url = server.url()
+    print(json.dumps({"url": url, "session": session}) if args.json else url, flush=True)
+    print(f"frog tricks play: session {session}, stored in {store.path}; Ctrl-C stops",
+          file=sys.stderr, flush=True)
+    if not args.no_browser:
+        webbrowser.open(url)
+    signal.signal(signal.SIGTERM, interrupt)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("frog tricks play: stopped (every action is stored)", file=sys.stderr)
+    finally:
+        server.shutdown_all()
+    return Exit.YES
+

@@ -1,0 +1,129 @@
+"""One session of `frog tricks play`: rebuilt from the store, what the page may see of it,
+and the computer's decisions.
+
+The state sent to the page is the user's `SeatView` (solver/tricks/seat.py) and what the
+whole table sees (calls, tricks, the widow a frog shows, chips); the other hands appear only
+once a hand is over. The computer decides in a worker process (`computer_task`), from the
+view of its own seat alone, like `frog tricks selfplay`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.play.table_store import StoredTable
+from solver.tricks.cards import SUIT_NAMES, card_name, points_of, sort_hand
+from solver.tricks.players import decision_seed, sampling_player
+from solver.tricks.rules import Table
+from solver.tricks.seat import SeatView
+from solver.tricks.table import AUCTION, DISCARD, OVER, PLAY, Hand, Session, allowed_bids
+
+
+def names(cards) -> list[str]:
+    return [card_name(c) for c in sort_hand(cards)]
+
+
+@dataclass
+class TableGame:
+    """A stored session, replayed: the session, the user's place, the actions so far."""
+
+    id: int
+    session: Session
+    place: int
+    actions: int
+
+    @classmethod
+    def from_stored(cls, stored: StoredTable) -> TableGame:
+        session = Session.replay(Table(**stored.options), stored.first_deal, stored.actions)
+        return cls(stored.id, session, stored.place, len(stored.actions))
+
+    @property
+    def number(self) -> int:
+        return len(self.session.hands)
+
+    def seat_of(self, place: int) -> int | None:
+        """The seat of `place` in the current hand (None: it sits this hand out)."""
+        places = self.session.places(self.number)
+        return places.index(place) + 1 if place in places else None
+
+    @property
+    def user_seat(self) -> int | None:
+        return self.seat_of(self.place)
+
+    def computer_to_act(self) -> int | None:
+        """The seat a computer player must act for now, if any."""
+        hand = self.session.current
+        seat = hand.to_act if hand else None
+        return seat if seat is not None and seat != self.user_seat else None
+
+    def computer_view(self) -> tuple[SeatView, int]:
+        """The view and the seed of the computer's next decision."""
+        hand, seat = self.session.current, self.computer_to_act()
+        return SeatView.of(hand, seat), decision_seed(self.session.first_deal + self.number,
+                                                      len(hand.actions))
+
+    def state(self) -> dict:
+        """What the page draws (docs/tricks.md, The table's API)."""
+        session, hand = self.session, self.session.current
+        seat = self.user_seat
+        public = SeatView.of(hand, 1)  # its public fields are every seat's
+        mine = SeatView.of(hand, seat) if seat else None
+        rules = hand.rules
+        places = session.places(self.number)
+        answer = {
+            "id": self.id, "hand": self.number, "actions": self.actions,
+            "players": session.players, "you": self.place, "your_seat": seat,
+            "dealer": session.dealer(self.number), "places": list(places),
+            "options": {"target": session.table.target, "scoring": session.table.scoring,
+                        "must_overtrump": session.table.must_overtrump,
+                        "penalty_frog": session.table.penalty_frog,
+                        "inactive": session.table.inactive},
+            "phase": hand.phase, "to_act": hand.to_act, "expects": hand.expected(),
+            "your_turn": seat is not None and hand.to_act == seat,
+            "calls": [{"seat": c.seat, "call": "grand (raise)" if c.raised else c.name}
+                      for c in hand.calls],
+            "bids": [], "cards": names(mine.hand) if mine else [], "legal": [],
+            "discard": names(hand.discard) if hand.discard and seat == rules.bidder else [],
+            "widow": names(public.widow) if public.widow else [],
+            "contract": None, "trick": [{"seat": s, "card": card_name(c)} for s, c in
+                                        public.trick],
+            "last_trick": [{"seat": s, "card": card_name(c)} for s, c in public.tricks[-1]]
+            if public.tricks else [],
+            "tricks": len(public.tricks),
+            "held": {s: public.held_by(s) for s in (1, 2, 3)},
+            "result": None, "scores": session.scores(), "totals": session.totals(),
+        }
+        if answer["your_turn"] and hand.phase == AUCTION:
+            answer["bids"] = ["pass"] + [f"chico {SUIT_NAMES[t]}" if name == "chico" else name
+                                         for name, t in allowed_bids(hand.auction,
+                                                                     session.table.scoring)]
+        if answer["your_turn"] and hand.phase == PLAY:
+            answer["legal"] = names(mine.legal())
+        if rules is not None:
+            won = public.won() if hand.phase != DISCARD else (0, 0)
+            answer["contract"] = {"contract": rules.contract, "trump": rules.trump_name,
+                                  "bidder": rules.bidder, "target": rules.target,
+                                  "won": list(won)}
+        if hand.phase == OVER:
+            answer["result"] = self._result(hand)
+        return answer
+
+    def _result(self, hand: Hand) -> dict:
+        """The whole deal and what it paid, once the hand is over."""
+        rules, deal = hand.rules, hand.deal
+        shown = {"hands": {s: names(deal.hands[s - 1]) for s in (1, 2, 3)},
+                 "widow": names(deal.widow), "chips": self.session.scores()[-1]}
+        if rules is None:
+            return {**shown, "thrown_in": True}
+        points = hand.bidder_points
+        return {**shown, "thrown_in": False, "points": points,
+                "verdict": rules.verdict(points), "payment": rules.payment(points),
+                "discard": names(hand.discard or []),
+                "banked": points_of(hand.discard if rules.contract == "frog" else deal.widow),
+                "line": hand.line_text()}
+
+
+def computer_task(view: SeatView, seed: int) -> dict:
+    """The sampling player's decision (in a worker process): it gets the view only."""
+    choice = sampling_player(view, seed)
+    return {"action": choice.action, "values": choice.values, "samples": choice.samples}
+
