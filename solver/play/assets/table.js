@@ -29,6 +29,13 @@ function seatName(seat) {
   return "Seat " + seat + " (place " + state.places[seat - 1] + ")";
 }
 
+/* What the table waits for, in the user's words when it is the user's turn. */
+function expects() {
+  if (!state.your_turn) return state.expects;
+  return { auction: "your call", discard: "click " + state.widow.length + " cards to lay away",
+    play: "your card" }[state.phase] || state.expects;
+}
+
 function button(text, onClick, title) {
   const b = el("button", "", text);
   b.addEventListener("click", onClick);
@@ -126,7 +133,7 @@ function drawHand() {
       } else if (state.phase === "play" && state.your_turn) {
         act("play " + name);
       } else {
-        caption("not your turn: " + state.expects, "illegal");
+        caption("not your turn: " + expects(), "illegal");
       }
     });
     hand.appendChild(b);
@@ -150,7 +157,7 @@ function drawControls() {
     next.id = "next-hand";
     box.appendChild(next);
   }
-  box.appendChild(el("span", "expects", state.phase === "over" ? "" : state.expects));
+  box.appendChild(el("span", "expects", state.phase === "over" ? "" : expects()));
 }
 
 function drawList() {
@@ -164,8 +171,12 @@ function drawList() {
   outcome.textContent = "";
   if (state.contract) {
     const c = state.contract;
-    outcome.appendChild(el("p", "", c.contract + (c.contract === "chico" ? " in " + c.trump : "") +
-      ", " + seatName(c.bidder) + " bids; tricks so far: bidder " + c.won[0] + ", defenders " + c.won[1]));
+    const contract = c.contract + (c.contract === "chico" ? " in " + c.trump : "");
+    const bidder = c.bidder === state.your_seat ? "you are the bidder" : seatName(c.bidder) + " is the bidder";
+    const line = el("p", "", contract + ": " + bidder + "; tricks so far: bidder " + c.won[0] +
+      ", defenders " + c.won[1] + " points");
+    line.id = "contract-line";
+    outcome.appendChild(line);
   }
   if (state.discard.length) outcome.appendChild(el("p", "", "you laid away " + state.discard.join(" ")));
   const r = state.result;
@@ -178,7 +189,7 @@ function drawList() {
       p.id = "verdict-line";
       outcome.appendChild(p);
     }
-    const deal = el("div", "deal");
+    const deal = el("div", "dealt");
     deal.appendChild(el("h2", "", "The deal"));
     for (const seat of [1, 2, 3]) deal.appendChild(el("div", "", seatName(seat) + ": " + r.hands[seat].join(" ")));
     deal.appendChild(el("div", "", "widow: " + r.widow.join(" ")));
@@ -209,7 +220,7 @@ function drawHeader() {
   const verdict = document.getElementById("verdict");
   const r = state.result;
   verdict.className = "verdict " + (!r ? "unknown" : r.thrown_in ? "unknown" : r.verdict === "made" ? "good" : "bad");
-  verdict.textContent = !r ? state.expects : r.thrown_in ? "thrown in" : r.points + " points: " + r.verdict;
+  verdict.textContent = !r ? expects() : r.thrown_in ? "thrown in" : r.points + " points: " + r.verdict;
   const facts = document.getElementById("facts");
   facts.textContent = "";
   const o = state.options;
