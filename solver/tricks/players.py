@@ -30,8 +30,13 @@ from solver.tricks.seat import Layout, SeatView, deal_unseen
 from solver.tricks.table import AUCTION, DISCARD, PLAY, Hand, allowed_bids, auction_state
 
 #: Samples per decision, chosen to keep a card within 1.5 s and a bid within 3 s on one
-#: core (docs/tricks.md, Playing at the table, gives the measured times).
+#: core (docs/tricks.md, Playing at the table, gives the measured times). A card's samples
+#: also stop once its searches have spent CARD_NODES nodes (about a second), after at
+#: least MIN_CARD_SAMPLES: nodes, unlike seconds, are the same on every run, so the choice
+#: still depends only on the view and the seed.
 CARD_SAMPLES = 30
+MIN_CARD_SAMPLES = 8
+CARD_NODES = 6_000_000
 BID_SAMPLES = 12
 DISCARD_SAMPLES = 12
 #: Discards compared on every sample: the ones that were best on most samples.
@@ -82,8 +87,9 @@ def choose_bid(view: SeatView, samples: int, seed: int) -> Choice:
 
 
 def choose_card(view: SeatView, samples: int, seed: int) -> Choice:
-    """The legal card with the best average over `samples` deals of the unseen cards:
-    the highest payment for the bidder (the lowest for a defender), then points."""
+    """The legal card with the best average over up to `samples` deals of the unseen cards
+    (fewer once CARD_NODES nodes are spent): the highest payment for the bidder (the lowest
+    for a defender), then points."""
     legal = sorted(view.legal())
     if len(legal) == 1:
         return Choice(f"play {card_name(legal[0])}", {}, 0)
@@ -91,21 +97,23 @@ def choose_card(view: SeatView, samples: int, seed: int) -> Choice:
     searcher = Searcher(rules, table_bits=TABLE_BITS)
     trick, taken = view.trick_cards(), view.won()[0]
     totals: dict[int, list[int]] = {c: [] for c in legal}
-    for _ in range(samples):
+    done = 0
+    while done < samples and (done < MIN_CARD_SAMPLES or searcher.nodes < CARD_NODES):
         layout = deal_unseen(view, rng)
         masks = [mask_of(h) for h in layout.hands]
         base = taken + layout.banked(view)
         for c in legal:
             totals[c].append(base + searcher.after(masks, view.leader, trick, c))
+        done += 1
     sign = 1 if view.seat == rules.bidder else -1
 
     def worth(c: int) -> tuple[float, float]:
         points = totals[c]
-        return (sign * sum(map(rules.payment, points)) / samples, sign * sum(points) / samples)
+        return (sign * sum(map(rules.payment, points)) / done, sign * sum(points) / done)
 
     best = max(legal, key=worth)
     return Choice(f"play {card_name(best)}",
-                  {card_name(c): round(sum(totals[c]) / samples, 2) for c in legal}, samples)
+                  {card_name(c): round(sum(totals[c]) / done, 2) for c in legal}, done)
 
 
 def choose_discard(view: SeatView, samples: int, seed: int) -> Choice:
