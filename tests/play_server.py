@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import signal
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -66,3 +67,15 @@ def running(db: Path, processes: int = 1):
         server.shutdown()
         thread.join(10)
         server.shutdown_all()
+
+
+def stops_on_ctrl_c(process) -> None:
+    """Ctrl-C (SIGINT) stops a `frog play` or `frog tricks play` process cleanly: exit 0, no
+    traceback; a process that does not stop is killed."""
+    try:
+        process.send_signal(signal.SIGINT)
+        assert process.wait(30) == 0
+        assert "Traceback" not in process.stderr.read()
+    finally:
+        if process.poll() is None:
+            process.kill()

@@ -14,7 +14,7 @@ from dataclasses import asdict
 
 import pytest
 from tests.conftest import default_sigint, frog_argv, one_error_line, process_env
-from tests.play_server import Client
+from tests.play_server import Client, stops_on_ctrl_c
 
 from solver.play.table_server import TableServer
 from solver.play.table_store import TableStore
@@ -148,12 +148,8 @@ def test_a_killed_table_server_resumes_its_session_and_ctrl_c_stops_it(tmp_path)
         status, state = client.call("GET", "/api/table")
         assert status == 200 and state == before and state["players"] == 4
         assert "<title>Frog at the table</title>" in client.call("GET", "/")[1]
-        process.send_signal(signal.SIGINT)
-        assert process.wait(30) == 0
-        assert "Traceback" not in process.stderr.read()
     finally:
-        if process.poll() is None:
-            process.kill()
+        stops_on_ctrl_c(process)
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -155,13 +155,11 @@ def _trump(call) -> str | None:
 
 def run_play(args: argparse.Namespace) -> int:
     import random
-    import signal
     import sqlite3
     import sys
-    import webbrowser
     from dataclasses import asdict
 
-    from cli.play import _interrupt as interrupt
+    from cli.play import serve
     from solver.play.server import RANDOM_DEALS
     from solver.play.store import default_path
     from solver.play.table_server import TableServer
@@ -201,14 +199,6 @@ def run_play(args: argparse.Namespace) -> int:
     print(json.dumps({"url": url, "session": session}) if args.json else url, flush=True)
     print(f"frog tricks play: session {session}, stored in {store.path}; Ctrl-C stops",
           file=sys.stderr, flush=True)
-    if not args.no_browser:
-        webbrowser.open(url)
-    signal.signal(signal.SIGTERM, interrupt)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        print("frog tricks play: stopped (every action is stored)", file=sys.stderr)
-    finally:
-        server.shutdown_all()
-    return Exit.YES
+    return serve(server, url, not args.no_browser,
+                 "frog tricks play: stopped (every action is stored)")
 

@@ -3,16 +3,11 @@ replay pages' own script and styles (cards.js, page.css) and asks the table's JS
 everything else, so any other front end can do what it does."""
 from __future__ import annotations
 
-from importlib import resources
-
+from solver.play.page import _own
 from solver.replay.page import asset
 
 KEYS = [("Tab", "move between cards and buttons"), ("Enter", "play the card or press"),
         ("\u2190 \u2192", "move along your hand"), ("N", "next hand")]
-
-
-def _own(name: str) -> str:
-    return (resources.files("solver.play") / "assets" / name).read_text(encoding="utf-8")
 
 
 def table_page() -> str:
