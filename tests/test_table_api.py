@@ -62,6 +62,15 @@ def test_a_whole_hand_through_the_api_and_a_restart_keeps_the_session(tmp_path):
         status, state = client.call("POST", "/api/actions", {"action": "grand"})
         assert status == 200 and state["calls"][0] == {"seat": 1, "call": "grand"}
         assert state["phase"] == "play"  # nothing is above a grand: seats 2 and 3 passed
+        status, answer = client.call("POST", "/api/hint")
+        assert status == 200 and answer["hint"]["action"].split()[1] in state["legal"]
+        assert set(answer["hint"]["values"]) == set(state["legal"])
+        status, played = client.call("POST", "/api/actions", {"action": "play 9S"})
+        assert status == 200 and "9S" not in played["cards"] and played["can_undo"]
+        assert client.call("POST", "/api/hint")[0] == 409  # not the user's turn
+        status, undone = client.call("POST", "/api/undo")
+        assert status == 200 and undone == {**state, "can_undo": False}
+        assert client.call("POST", "/api/undo")[0] == 409
         while state["phase"] != "over":
             state = until_user(client, state)
             if state["phase"] == "over":

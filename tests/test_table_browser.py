@@ -61,6 +61,9 @@ def test_a_whole_hand_by_clicks_on_desktop_and_phone(browser, tmp_path):  # noqa
                 page.click(f'#hand button[data-card="{card}"]')
             page.click("#lay-away")
             seen = wait_past(page, seen["actions"])
+            page.keyboard.press("h")
+            page.wait_for_function(
+                "() => document.getElementById('caption').textContent.startsWith('Hint: play ')")
             refusals = 0
             while seen["phase"] != "over":
                 _, state = client.call("GET", "/api/table")

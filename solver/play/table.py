@@ -55,11 +55,25 @@ class TableGame:
         seat = hand.to_act if hand else None
         return seat if seat is not None and seat != self.user_seat else None
 
-    def computer_view(self) -> tuple[SeatView, int]:
-        """The view and the seed of the computer's next decision."""
-        hand, seat = self.session.current, self.computer_to_act()
-        return SeatView.of(hand, seat), decision_seed(self.session.first_deal + self.number,
-                                                      len(hand.actions))
+    def view_to_act(self) -> tuple[SeatView, int]:
+        """The view of the seat to act and the seed of its decision (the computer's, or the
+        hint's for the user)."""
+        hand = self.session.current
+        return SeatView.of(hand, hand.to_act), decision_seed(
+            self.session.first_deal + self.number, len(hand.actions))
+
+    def undo_point(self) -> int | None:
+        """How many actions to keep to take back the user's last card with the cards played
+        after it, allowed while no card of a later trick is down; None when not."""
+        hand = self.session.current
+        if hand.phase != PLAY or self.user_seat is None:
+            return None
+        plays = [seat for trick in (*hand.game.tricks_played, hand.game.on_trick)
+                 for seat, _ in trick]
+        mine = [i for i, seat in enumerate(plays) if seat == self.user_seat]
+        if not mine or mine[-1] // 3 != (len(plays) - 1) // 3:
+            return None
+        return self.actions - (len(plays) - mine[-1])
 
     def state(self) -> dict:
         """What the page draws (docs/tricks.md, The table's API)."""
@@ -79,6 +93,7 @@ class TableGame:
                         "inactive": session.table.inactive},
             "phase": hand.phase, "to_act": hand.to_act, "expects": hand.expected(),
             "your_turn": seat is not None and hand.to_act == seat,
+            "can_undo": self.undo_point() is not None,
             "calls": [{"seat": c.seat, "call": "grand (raise)" if c.raised else c.name}
                       for c in hand.calls],
             "bids": [], "cards": names(mine.hand) if mine else [], "legal": [],

@@ -7,7 +7,8 @@ from solver.play.page import _own
 from solver.replay.page import asset
 
 KEYS = [("Tab", "move between cards and buttons"), ("Enter", "play the card or press"),
-        ("\u2190 \u2192", "move along your hand"), ("N", "next hand")]
+        ("\u2190 \u2192", "move along your hand"), ("H", "hint"), ("U", "undo"),
+        ("N", "next hand")]
 
 
 def table_page() -> str:

@@ -98,7 +98,7 @@ def _computer(server: TableServer, body: dict) -> tuple[int, object]:
         game = server.load_table()
         if game.computer_to_act() is None:
             raise Refused(409, f"no computer seat to act: {game.session.current.expected()}")
-        view, seed = game.computer_view()
+        view, seed = game.view_to_act()
         ply = game.actions
     try:
         answer = server.workers.run(COMPUTER_SECONDS, computer_task, view, seed)
@@ -112,6 +112,31 @@ def _computer(server: TableServer, body: dict) -> tuple[int, object]:
     return 200, state
 
 
+def _hint(server: TableServer, body: dict) -> tuple[int, object]:
+    """What the computer would do in the user's seat, from the user's view alone."""
+    with server.guard:
+        game = server.load_table()
+        if game.user_seat is None or game.session.current.to_act != game.user_seat:
+            raise Refused(409, f"a hint is for your turn: {game.session.current.expected()}")
+        view, seed = game.view_to_act()
+    try:
+        return 200, {"hint": server.workers.run(COMPUTER_SECONDS, computer_task, view, seed)}
+    except work.Busy as exc:
+        raise Refused(503, str(exc)) from None
+
+
+def _undo(server: TableServer, body: dict) -> tuple[int, object]:
+    """Take back your last card (and those played after it) within its trick."""
+    with server.guard:
+        game = server.load_table()
+        keep = game.undo_point()
+        if keep is None:
+            raise Refused(409, "nothing to undo: a card can be taken back only while no card "
+                          "of a later trick is down")
+        server.store.truncate_table(server.table, keep)
+        return 200, server.load_table().state()
+
+
 ROUTES = {
     ("GET", "/"): _page,
     ("GET", "/index.html"): _page,
@@ -119,4 +144,6 @@ ROUTES = {
     ("POST", "/api/hands"): _deal,
     ("POST", "/api/actions"): _act,
     ("POST", "/api/computer"): _computer,
+    ("POST", "/api/hint"): _hint,
+    ("POST", "/api/undo"): _undo,
 }

@@ -74,6 +74,14 @@ class TableStore(Store):
                              (table, ply, action))
             self._db.execute("UPDATE tables SET updated = ? WHERE id = ?", (_now(), table))
 
+    def truncate_table(self, table: int, plies: int) -> None:
+        """Keep the first `plies` actions (an undo)."""
+        with self._lock, self._db:
+            self._db.execute("BEGIN")
+            self._db.execute("DELETE FROM table_actions WHERE tab = ? AND ply > ?",
+                             (table, plies))
+            self._db.execute("UPDATE tables SET updated = ? WHERE id = ?", (_now(), table))
+
     def last_table(self) -> int | None:
         """The session played most recently, for `frog tricks play --resume`."""
         with self._lock:

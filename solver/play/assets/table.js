@@ -59,6 +59,21 @@ async function send(promise) {
   draw();
 }
 
+async function hint() {
+  if (waiting || !state.your_turn) return;
+  caption("the computer is thinking...");
+  try {
+    const answer = (await api("POST", "/api/hint")).hint;
+    const values = Object.entries(answer.values);
+    const worth = state.phase === "auction" ? "expected payment: " : "bidder's points on average: ";
+    caption("Hint: " + answer.action + (values.length ? " (" + worth + values.map(([k, v]) => k + " " + v).join(", ") + ")" : ""), "hint");
+  } catch (error) {
+    caption(error.message, "illegal");
+  }
+}
+
+function undo() { if (!waiting) send(api("POST", "/api/undo")); }
+
 function act(action) { if (!waiting) send(api("POST", "/api/actions", { action })); }
 function nextHand() { if (!waiting && state.phase === "over") send(api("POST", "/api/hands")); }
 
@@ -157,6 +172,8 @@ function drawControls() {
     next.id = "next-hand";
     box.appendChild(next);
   }
+  if (state.your_turn) box.appendChild(button("Hint", hint, "what the computer would do here, from your cards alone (H)"));
+  if (state.can_undo) box.appendChild(button("Undo", undo, "take back your last card (U)"));
   box.appendChild(el("span", "expects", state.phase === "over" ? "" : expects()));
 }
 
@@ -251,6 +268,8 @@ function draw() {
 document.addEventListener("keydown", (event) => {
   if (!state || event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.key === "n" || event.key === "N") nextHand();
+  if (event.key === "h" || event.key === "H") hint();
+  if ((event.key === "u" || event.key === "U") && state.can_undo) undo();
   if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
     const buttons = [...document.querySelectorAll("#hand button")];
     const at = buttons.indexOf(document.activeElement);
