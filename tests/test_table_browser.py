@@ -88,7 +88,19 @@ def test_a_whole_hand_by_clicks_on_desktop_and_phone(browser, tmp_path):  # noqa
             assert page.inner_text("#verdict-line").startswith(f"The bidder takes {points} points")
             assert seen["scores"] == ["total", str(payment), str(-payment // 2),
                                       str(-payment // 2)]
+            page.wait_for_function("() => document.querySelector('#analysis h2') !== null")
+            _, analysis = client.call("POST", "/api/analysis")
+            assert f"perfect play the bidder would take {analysis['perfect']}" in \
+                page.inner_text("#analysis")
+            assert analysis["final"] == points and analysis["perfect"] - \
+                analysis["bidder_lost"] + analysis["defenders_lost"] == points
             _keep(page.screenshot(), "table-desktop.png")
+            with page.expect_popup() as opened:
+                page.click("#replay-link")
+            replayed = opened.value
+            replayed.wait_for_load_state()
+            assert "Frog at the table: hand 1" in replayed.title() + replayed.inner_text("body")
+            replayed.close()
 
             phone = browser.new_context(viewport=PHONE)
             pages.contexts.append(phone)

@@ -137,6 +137,38 @@ class TableGame:
                 "line": hand.line_text()}
 
 
+def analysis_task(hand: Hand) -> dict:
+    """Where the points went in a played hand (in a worker process): the double-dummy value,
+    what each side gave away, and the costliest cards (`analysis.explain`)."""
+    from solver.tricks.analysis import explain
+
+    rules = hand.rules
+    explained = explain(hand.deal, rules, hand.discard or [], hand.game.tricks_played)
+    perfect = explained.start + explained.discard_lost
+    costly = sorted((s for s in explained.swings if s.lost > 0), key=lambda s: -s.lost)[:6]
+    return {"perfect": perfect, "final": explained.final,
+            "discard_lost": explained.discard_lost,
+            "best_discard": names(explained.best_discard),
+            "bidder_lost": explained.lost_by(True), "defenders_lost": explained.lost_by(False),
+            "costly": [{"trick": s.trick, "seat": s.seat, "card": card_name(s.card),
+                        "lost": s.lost, "bidder": s.by_bidder} for s in costly]}
+
+
+def replay_page(game: TableGame) -> str:
+    """The replay page of the hand just played (solver/replay), every card of it."""
+    from solver.replay import Header, tricks_page
+
+    hand = game.session.current
+    rules, points = hand.rules, hand.bidder_points
+    header = Header(f"Frog at the table: hand {game.number}", f"{points} points: "
+                    f"{rules.verdict(points)}", "good" if rules.verdict(points) == "made"
+                    else "bad", [("contract", rules.contract), ("trumps", rules.trump_name),
+                                 ("bidder", f"seat {rules.bidder}"),
+                                 ("payment", f"{rules.payment(points):+d}")],
+                    "The hand as it was played at the table.", [], hand.deal.to_text())
+    return tricks_page(hand.deal, rules, hand.discard or [], hand.game.tricks_played, header)
+
+
 def computer_task(view: SeatView, seed: int) -> dict:
     """The sampling player's decision (in a worker process): it gets the view only."""
     choice = sampling_player(view, seed)

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from solver.play import work
 from solver.play.server import Handler, PlayServer, Refused
-from solver.play.table import TableGame, computer_task
+from solver.play.table import TableGame, analysis_task, computer_task, replay_page
 from solver.play.table_page import table_page
 from solver.play.table_store import TableStore
 from solver.tricks.table import BadAction
@@ -137,6 +137,27 @@ def _undo(server: TableServer, body: dict) -> tuple[int, object]:
         return 200, server.load_table().state()
 
 
+def played_hand(server: TableServer) -> TableGame:
+    """The session when its current hand has been played out (404 otherwise)."""
+    game = server.load_table()
+    hand = game.session.current
+    if hand.bidder_points is None:
+        raise Refused(404, "no played hand to show: the hand is not over, or was thrown in")
+    return game
+
+
+def _analysis(server: TableServer, body: dict) -> tuple[int, object]:
+    hand = played_hand(server).session.current
+    try:
+        return 200, server.workers.run(COMPUTER_SECONDS, analysis_task, hand)
+    except work.Busy as exc:
+        raise Refused(503, str(exc)) from None
+
+
+def _replay(server: TableServer, body: dict) -> tuple[int, object]:
+    return 200, replay_page(played_hand(server))
+
+
 ROUTES = {
     ("GET", "/"): _page,
     ("GET", "/index.html"): _page,
@@ -146,4 +167,6 @@ ROUTES = {
     ("POST", "/api/computer"): _computer,
     ("POST", "/api/hint"): _hint,
     ("POST", "/api/undo"): _undo,
+    ("POST", "/api/analysis"): _analysis,
+    ("GET", "/replay"): _replay,
 }

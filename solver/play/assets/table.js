@@ -212,6 +212,17 @@ function drawList() {
     deal.appendChild(el("div", "", "widow: " + r.widow.join(" ")));
     if (r.discard && r.discard.length) deal.appendChild(el("div", "", "laid away: " + r.discard.join(" ")));
     outcome.appendChild(deal);
+    if (!r.thrown_in) {
+      const where = el("div", "analysis");
+      where.id = "analysis";
+      outcome.appendChild(where);
+      showAnalysis(where);
+      const link = el("a", "button", "Replay the hand");
+      link.href = "/replay?token=" + encodeURIComponent(TOKEN);
+      link.target = "_blank";
+      link.id = "replay-link";
+      outcome.appendChild(link);
+    }
   }
   const table = document.getElementById("scores");
   table.textContent = "";
@@ -231,6 +242,36 @@ function drawList() {
   total.appendChild(el("td", "", "total"));
   for (let place = 1; place <= state.players; place++) total.appendChild(el("td", "", String(state.totals[place])));
   table.appendChild(total);
+}
+
+/* "Where the points went": the double-dummy analysis of the hand just played, asked once
+   per hand and kept. */
+const analyses = {};
+async function showAnalysis(box) {
+  const hand = state.hand;
+  if (!analyses[hand]) {
+    box.textContent = "analysing the hand...";
+    try {
+      analyses[hand] = await api("POST", "/api/analysis");
+    } catch (error) {
+      box.textContent = error.message;
+      return;
+    }
+  }
+  const a = analyses[hand];
+  if (!document.body.contains(box) || state.hand !== hand) return;
+  box.textContent = "";
+  box.appendChild(el("h2", "", "Where the points went"));
+  box.appendChild(el("p", "", "With every card visible and perfect play the bidder would take " +
+    a.perfect + "; the bidder gave away " + a.bidder_lost + (a.discard_lost ? " (" +
+    a.discard_lost + " by the discard; the best was " + a.best_discard.join(" ") + ")" : "") +
+    ", the defenders " + a.defenders_lost + ": " + a.final + "."));
+  const list = el("ol", "costly");
+  for (const c of a.costly) {
+    list.appendChild(el("li", "", "trick " + c.trick + ": " + seatName(c.seat) + " played " +
+      c.card + ", giving away " + c.lost + " for the " + (c.bidder ? "bidder" : "defenders")));
+  }
+  box.appendChild(list);
 }
 
 function drawHeader() {
