@@ -50,8 +50,10 @@ def register(commands: argparse._SubParsersAction) -> None:
         description="Start a small server on this machine and open a table in the browser: "
         "you hold eleven cards, bid, pick up the widow and lay away three in a frog, and play "
         "the tricks against computer players that see only what their seats see (as in "
-        "'frog tricks selfplay'). A refused card shows the rule that refuses it; after each "
-        "hand the page shows the whole deal, the payment and the running score in chips. "
+        "'frog tricks selfplay'). A refused card shows the rule that refuses it; a hint shows "
+        "what the computer would do in your seat, and your last card can be taken back within "
+        "its trick. After each hand the page shows the whole deal, the payment, the running "
+        "score in chips, where the points went (the double-dummy analysis) and a replay. "
         "Hand k of a session is deal DEAL + k - 1; the deal passes to the left each hand; at "
         "a table of four or more the players who sit out a hand only pay or receive. Every "
         "action is stored (SQLite in the user's data directory, or --db) before the server "
@@ -68,7 +70,8 @@ def register(commands: argparse._SubParsersAction) -> None:
                       help="your place at the table, 1 to --players (default 1: eldest in the "
                       "first hand)")
     play.add_argument("--resume", action="store_true",
-                      help="continue the session played last (its rules and score table)")
+                      help="continue the session played last, with its own rules and "
+                      "score table (the rule options are then not used)")
     play.add_argument("--db", metavar="FILE",
                       help="the games file (default $XDG_DATA_HOME/frog/games.sqlite, "
                       "else ~/.local/share/frog/games.sqlite)")

@@ -34,11 +34,11 @@ from solver.tricks.table import AUCTION, DISCARD, PLAY, Hand, allowed_bids, auct
 #: also stop once its searches have spent CARD_NODES nodes (about a second), after at
 #: least MIN_CARD_SAMPLES: nodes, unlike seconds, are the same on every run, so the choice
 #: still depends only on the view and the seed.
-CARD_SAMPLES = 30
+CARD_SAMPLES = 50
 MIN_CARD_SAMPLES = 8
-CARD_NODES = 6_000_000
-BID_SAMPLES = 12
-DISCARD_SAMPLES = 12
+CARD_NODES = 10_000_000
+BID_SAMPLES = 10
+DISCARD_SAMPLES = 8
 #: Discards compared on every sample: the ones that were best on most samples.
 DISCARD_CANDIDATES = 4
 #: The table size of a decision's searches: one table for all its samples.
