@@ -7,39 +7,13 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import threading
 import urllib.parse
-from contextlib import contextmanager
-from dataclasses import asdict
 
 import pytest
 from tests.conftest import default_sigint, frog_argv, one_error_line, process_env
-from tests.play_server import Client, stops_on_ctrl_c
+from tests.play_server import Client, stops_on_ctrl_c, table_server
 
-from solver.play.table_server import TableServer
-from solver.play.table_store import TableStore
-from solver.play.work import Workers
 from solver.tricks import card_name, deal_from_number, parse_line, replay
-from solver.tricks.rules import Table
-
-
-@contextmanager
-def table_server(db, table: Table = Table(), first_deal: int = 17, place: int = 1,
-                 session: int | None = None):
-    """A table server on a free port, serving in a thread (a new session unless given)."""
-    store = TableStore(db)
-    if session is None:
-        session = store.create_table(asdict(table), first_deal, place)
-        store.add_action(session, 1, "deal")
-    server = TableServer(store, session, workers=Workers(1))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server, Client(server)
-    finally:
-        server.shutdown()
-        thread.join(10)
-        server.shutdown_all()
 
 
 def until_user(client: Client, state: dict) -> dict:

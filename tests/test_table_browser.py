@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from tests.test_browser import OfflinePages, _keep, browser  # noqa: F401
-from tests.test_table_api import table_server
+from tests.play_server import table_server
 
 from solver.tricks import card_name, deal_from_number, parse_line, replay
 from solver.tricks.rules import Rules, Table
