@@ -19,11 +19,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import statistics
 import time
 from pathlib import Path
 
+from solver.survey import print_provenance
 from solver.tricks.bidding import wilson
 from solver.tricks.deal import deal_from_number
 from solver.tricks.players import Choice, decision_seed, play_out, rule_player, sampling_player
@@ -142,7 +142,7 @@ def main() -> None:
         done = {r["deal"] for r in rows}
         load_kernel()
         started = time.monotonic()
-        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+        print_provenance()
         for number in range(args.first, args.first + args.hands):
             if number in done:
                 continue

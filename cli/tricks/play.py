@@ -87,7 +87,7 @@ def table_of(args: argparse.Namespace) -> Table:
     table = Table(args.target, args.must_overtrump, args.scoring, args.players,
                   args.penalty_frog, args.inactive)
     try:
-        table.rules("grand", 1, 2)  # the parameters are checked by Rules
+        table.check()
     except RulesError as exc:
         raise UserError(str(exc)) from None
     return table
@@ -115,7 +115,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     rules, points = hand.rules, hand.bidder_points
     answer = {
-        "deal": args.deal, "seed": args.seed,
+        "deal": args.deal, "seed": args.seed, **table.to_json(),
         "auction": [{"seat": c.seat, "bid": c.bid, "trump": _trump(c), "raised": c.raised}
                     for c in hand.calls],
         "contract": rules.contract if rules else None,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.play.table_store import StoredTable
-from solver.tricks.cards import SUIT_NAMES, card_name, points_of, sort_hand
+from solver.tricks.cards import SUIT_NAMES, card_name, sort_hand
 from solver.tricks.players import decision_seed, sampling_player
 from solver.tricks.rules import Table
 from solver.tricks.seat import SeatView
@@ -87,10 +87,7 @@ class TableGame:
             "id": self.id, "hand": self.number, "actions": self.actions,
             "players": session.players, "you": self.place, "your_seat": seat,
             "dealer": session.dealer(self.number), "places": list(places),
-            "options": {"target": session.table.target, "scoring": session.table.scoring,
-                        "must_overtrump": session.table.must_overtrump,
-                        "penalty_frog": session.table.penalty_frog,
-                        "inactive": session.table.inactive},
+            "options": session.table.to_json(),
             "phase": hand.phase, "to_act": hand.to_act, "expects": hand.expected(),
             "your_turn": seat is not None and hand.to_act == seat,
             "can_undo": self.undo_point() is not None,
@@ -133,7 +130,7 @@ class TableGame:
         return {**shown, "thrown_in": False, "points": points,
                 "verdict": rules.verdict(points), "payment": rules.payment(points),
                 "discard": names(hand.discard or []),
-                "banked": points_of(hand.discard if rules.contract == "frog" else deal.widow),
+                "banked": deal.banked(rules.contract, hand.discard or []),
                 "line": hand.line_text()}
 
 
