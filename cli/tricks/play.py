@@ -12,9 +12,10 @@ import time
 
 from cli.errors import UserError
 from cli.files import write_text
+from cli.tricks.bid import table_of
 from cli.tricks.common import load_deal, rule_options
 from solver.answer import Exit
-from solver.tricks import DEFAULT_SEED, Deal, RulesError, Table, format_cards
+from solver.tricks import DEFAULT_SEED, Deal, format_cards
 
 SELFPLAY_HELP = (
     "The computer plays one whole hand at every seat, each seat seeing only what a player "
@@ -80,17 +81,6 @@ def register(commands: argparse._SubParsersAction) -> None:
                       help="do not open a browser; print the URL (with its token) first")
     rule_options(play)
     play.set_defaults(func=run_play)
-
-
-def table_of(args: argparse.Namespace) -> Table:
-    """The rule options as a `Table`; UserError for a combination the rules refuse."""
-    table = Table(args.target, args.must_overtrump, args.scoring, args.players,
-                  args.penalty_frog, args.inactive)
-    try:
-        table.check()
-    except RulesError as exc:
-        raise UserError(str(exc)) from None
-    return table
 
 
 def full_deal(deal: Deal, source: str) -> Deal:
