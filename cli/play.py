@@ -81,13 +81,19 @@ def command_play(args: argparse.Namespace) -> int:
               f"who can reach it and has the URL's token can play", file=sys.stderr)
     print(f"frog play: game {game}, stored in {store.path}; Ctrl-C stops", file=sys.stderr,
           flush=True)
-    if not args.no_browser:
+    return serve(server, url, not args.no_browser, "frog play: stopped (every move is stored)")
+
+
+def serve(server, url: str, browse: bool, farewell: str) -> int:
+    """Open `url` in the browser if asked, serve until Ctrl-C or SIGTERM, then say
+    `farewell` and close the server (`frog play` and `frog tricks play`)."""
+    if browse:
         webbrowser.open(url)
     signal.signal(signal.SIGTERM, _interrupt)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
-        print("frog play: stopped (every move is stored)", file=sys.stderr)
+        print(farewell, file=sys.stderr)
     finally:
         server.shutdown_all()
     return Exit.YES

@@ -1,16 +1,21 @@
-"""A `frog play` server in a thread of the test process, and a small client for it (real
-HTTP on 127.0.0.1), shared by the API tests and the browser tests."""
+"""A `frog play` (or `frog tricks play`) server in a thread of the test process, and a small
+client for it (real HTTP on 127.0.0.1), shared by the API tests and the browser tests."""
 from __future__ import annotations
 
 import http.client
 import json
+import signal
 import threading
 from contextlib import contextmanager
+from dataclasses import asdict
 from pathlib import Path
 
 from solver.play.server import PlayServer
 from solver.play.store import Store
+from solver.play.table_server import TableServer
+from solver.play.table_store import TableStore
 from solver.play.work import Workers
+from solver.tricks.rules import Table
 
 
 class Client:
@@ -55,9 +60,8 @@ class Client:
 
 
 @contextmanager
-def running(db: Path, processes: int = 1):
-    """A server on a free port, serving in a thread; closed afterwards."""
-    server = PlayServer(Store(db), workers=Workers(processes))
+def serving(server):
+    """`server` serving in a thread; shut down and closed afterwards."""
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -66,3 +70,34 @@ def running(db: Path, processes: int = 1):
         server.shutdown()
         thread.join(10)
         server.shutdown_all()
+
+
+@contextmanager
+def running(db: Path, processes: int = 1):
+    """A server on a free port, serving in a thread; closed afterwards."""
+    with serving(PlayServer(Store(db), workers=Workers(processes))) as server:
+        yield server
+
+
+def stops_on_ctrl_c(process) -> None:
+    """Ctrl-C (SIGINT) stops a `frog play` or `frog tricks play` process cleanly: exit 0, no
+    traceback; a process that does not stop is killed."""
+    try:
+        process.send_signal(signal.SIGINT)
+        assert process.wait(30) == 0
+        assert "Traceback" not in process.stderr.read()
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+@contextmanager
+def table_server(db, table: Table = Table(), first_deal: int = 17, place: int = 1,
+                 session: int | None = None):
+    """A table server on a free port, serving in a thread (a new session unless given)."""
+    store = TableStore(db)
+    if session is None:
+        session = store.create_table(asdict(table), first_deal, place)
+        store.add_action(session, 1, "deal")
+    with serving(TableServer(store, session, workers=Workers(1))) as server:
+        yield server, Client(server)

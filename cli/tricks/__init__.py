@@ -2,8 +2,8 @@
 
 Argument parsing and printing only; the game lives in `solver.tricks`. The advice commands
 are registered from `cli/tricks/analyse.py` (analyse, verify --explain) and
-`cli/tricks/bid.py` (bid, auction); the helpers all of them share are in
-`cli/tricks/common.py`.
+`cli/tricks/bid.py` (bid, auction), the table from `cli/tricks/play.py` (selfplay, play);
+the helpers all of them share are in `cli/tricks/common.py`.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import json
 import time
 from typing import TYPE_CHECKING
 
-from cli.tricks import analyse, bid
+from cli.tricks import analyse, bid, play
 from cli.errors import UserError
 from cli.files import write_text
 from cli.pages import add_html_argument, check_page_path
@@ -81,6 +81,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     analyse.register(commands)
     bid.register(commands)
+    play.register(commands)
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:

@@ -91,8 +91,9 @@ class PlayServer(ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, store: Store, host: str = "127.0.0.1", port: int = 0,
-                 workers: work.Workers | None = None, token: str | None = None) -> None:
-        super().__init__((host, port), Handler)
+                 workers: work.Workers | None = None, token: str | None = None,
+                 handler: type[BaseHTTPRequestHandler] | None = None) -> None:
+        super().__init__((host, port), handler or Handler)
         self.store = store
         self.workers = workers or work.Workers()
         self.token = token or secrets.token_urlsafe(18)

@@ -72,6 +72,8 @@ class Store:
     """The games file. One connection shared by the server's threads behind a lock: the
     writes are tiny, and one writer keeps SQLite simple and every commit durable."""
 
+    schema = SCHEMA  # a subclass keeping more in the same file adds its tables here
+
     def __init__(self, path: Path | str) -> None:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -80,7 +82,7 @@ class Store:
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(SCHEMA)
+        self._db.executescript(self.schema)
 
     def close(self) -> None:
         with self._lock:
