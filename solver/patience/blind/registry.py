@@ -13,7 +13,8 @@ POLICIES: dict[str, Policy] = {
     "sample": SamplePolicy(TUNED),
     "adaptive": AdaptivePolicy(TUNED),
 }
-#: The strongest policy measured (benchmarks/results/blind.txt): `--policy best`, the default.
+#: `--policy best`, the default: as strong as `sample` on the same deals, and the one that
+#: samples every decision and shows calibrated chances (benchmarks/results/blind-adaptive.txt).
 BEST = "adaptive"
 POLICY_NAMES = (*POLICIES, "best")
 
