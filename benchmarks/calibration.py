@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 from solver.patience.blind import DEFAULT_POLICY, Choice, View, play_blind, policy_named
-from solver.patience.blind.calibration import fit, reliability
+from solver.patience.blind.calibration import MODEL_FILE, fit, reliability, shipped
 from solver.patience.deal import deal_from_number
 from solver.patience.rules import variant_rules
 from solver.survey import parse_deal_ranges, solver_version
@@ -71,6 +71,11 @@ def collect(path: Path, variant: str, deals: list[int], jobs: int) -> list[dict]
     wanted = set(deals)
     return [r for r in stored if r["variant"] == variant and r["deal"] in wanted
             and r["stock"] is not None]
+
+
+def _fitted_on() -> str:
+    data = json.loads(MODEL_FILE.read_text())
+    return f"fitted on {data['variant']} deals {data['fit_deals']} at {data['commit']}"
 
 
 def table(title: str, predicted: list[float], won: list[bool]) -> list[str]:
@@ -119,6 +124,11 @@ def main() -> None:
              f"{model.d:.3f} l s  (s = logit of the smoothed share, l = stock / 100)", ""]
     lines += table("the fitted chance, on the test games:",
                    [model.chance(r["wins"], r["samples"], r["stock"]) for r in tested_on], won)
+    if MODEL_FILE.exists():
+        lines += [""] + table(f"the model frog hint ships ({_fitted_on()}), on the same "
+                              f"decisions:", [shipped().chance(r["wins"], r["samples"],
+                                                               r["stock"]) for r in tested_on],
+                              won)
     lines += [""] + table("the raw hindsight share, on the same decisions:",
                           [r["wins"] / r["samples"] for r in tested_on], won)
     text = "\n".join(lines) + "\n"
