@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gzip
 import json
 import multiprocessing
-import os
 import sys
 import time
 from pathlib import Path
+from typing import IO
 
 from solver.patience.blind import DEFAULT_POLICY, Choice, View, play_blind, policy_named
 from solver.patience.blind.calibration import MODEL_FILE, fit, reliability, shipped
@@ -57,11 +58,13 @@ def _work(task: tuple[str, int]) -> list[dict]:
 
 def collect(path: Path, variant: str, deals: list[int], jobs: int) -> list[dict]:
     """Every record of `deals`, playing the deals not in `path` yet."""
-    stored = [json.loads(line) for line in path.read_text().splitlines()] \
-        if path.exists() else []
+    stored = []
+    if path.exists():
+        with _open(path, "r") as lines:
+            stored = [json.loads(line) for line in lines]
     done = {(r["variant"], r["deal"]) for r in stored}
     todo = [(variant, n) for n in deals if (variant, n) not in done]
-    with path.open("a") as out, multiprocessing.Pool(jobs) as pool:
+    with _open(path, "a") as out, multiprocessing.Pool(jobs) as pool:
         for count, records in enumerate(pool.imap_unordered(_work, todo), start=1):
             out.write("".join(json.dumps(r) + "\n" for r in records))
             out.flush()
@@ -71,6 +74,12 @@ def collect(path: Path, variant: str, deals: list[int], jobs: int) -> list[dict]
     wanted = set(deals)
     return [r for r in stored if r["variant"] == variant and r["deal"] in wanted
             and r["stock"] is not None]
+
+
+def _open(path: Path, mode: str) -> IO[str]:
+    """The records file as text, gzip-compressed when its name ends in .gz (each game
+    appended as one more gzip member, which a reader takes as one stream)."""
+    return gzip.open(path, mode + "t") if path.suffix == ".gz" else path.open(mode)
 
 
 def _fitted_on() -> str:
@@ -97,7 +106,9 @@ def main() -> None:
     parser.add_argument("--test-deals", type=parse_deal_ranges,
                         default=parse_deal_ranges("31001-31200"))
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--records", default=str(ROOT / "benchmarks/results/calibration.jsonl"))
+    parser.add_argument("--records",
+                        default=str(ROOT / "benchmarks/results/calibration.jsonl.gz"),
+                        help="the decisions recorded, one JSON line each (.gz: compressed)")
     parser.add_argument("--out", default=str(ROOT / "benchmarks/results/calibration.txt"))
     parser.add_argument("--write", action="store_true",
                         help="ship the fitted model (solver/patience/blind/calibration.json)")

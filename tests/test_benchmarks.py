@@ -116,3 +116,36 @@ def test_beam_share_counts_the_beams_own_nodes_and_wins() -> None:
                          noise=2, seed=seed) for n in (2, 6) for seed in range(2)]
     nodes, wins = sum(spent for _, spent in beams), sum(won for won, _ in beams)
     assert f"2 beams of width 64 each: {nodes:,} nodes, {wins} won," in result.stdout
+
+
+def test_calibration_fits_on_one_set_and_judges_on_the_other(tmp_path: Path) -> None:
+    """benchmarks/calibration.py on recorded decisions (nothing left to play): the model is
+    fitted on the fit deals only, the tables count the test deals' decisions, and records of
+    other deals are ignored."""
+    import gzip
+    import json as jsonlib
+    import random
+
+    rng = random.Random(3)
+    records = tmp_path / "records.jsonl.gz"
+    with gzip.open(records, "wt") as out:
+        for deal in [*range(1, 21), *range(101, 111), 999]:
+            won = rng.random() < 0.6
+            for stock in range(0, 80, 8):
+                wins = rng.randint(8, 16) if won else rng.randint(0, 10)
+                out.write(jsonlib.dumps({"deal": deal, "variant": "frog", "stock": stock,
+                                         "wins": wins, "samples": 16, "won": won}) + "\n")
+    out_file = tmp_path / "table.txt"
+    command = [sys.executable, "benchmarks/calibration.py", "--fit-deals", "1-20",
+               "--test-deals", "101-110", "--records", str(records), "--out", str(out_file)]
+    result = subprocess.run(command, cwd=ROOT, env=process_env(), capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    text = out_file.read_text()
+    assert text == result.stdout
+    assert "fitted on 200 decisions of 20 games" in text
+    assert "judged on 100 decisions of 10 other games" in text
+    assert text.count("expected calibration error") >= 2
+    overlap = subprocess.run(command[:2] + ["--fit-deals", "1-20", "--test-deals", "20-30"],
+                             cwd=ROOT, env=process_env(), capture_output=True, text=True)
+    assert overlap.returncode == 2 and "must not overlap" in overlap.stderr
