@@ -135,11 +135,9 @@ def main() -> None:
              f"{model.d:.3f} l s  (s = logit of the smoothed share, l = stock / 100)", ""]
     lines += table("the fitted chance, on the test games:",
                    [model.chance(r["wins"], r["samples"], r["stock"]) for r in tested_on], won)
-    if MODEL_FILE.exists():
-        lines += [""] + table(f"the model frog hint ships ({_fitted_on()}), on the same "
-                              f"decisions:", [shipped().chance(r["wins"], r["samples"],
-                                                               r["stock"]) for r in tested_on],
-                              won)
+    lines += [""] + table(f"the model frog hint ships ({_fitted_on()}), on the same "
+                          f"decisions:", [shipped().chance(r["wins"], r["samples"], r["stock"])
+                                          for r in tested_on], won)
     lines += [""] + table("the raw hindsight share, on the same decisions:",
                           [r["wins"] / r["samples"] for r in tested_on], won)
     text = "\n".join(lines) + "\n"
