@@ -48,6 +48,7 @@ class Explanation:
     kept_by: Move | None = None
     line: list[Move] | None = None
     seconds: float = 0.0
+    nodes: int = 0
 
     @property
     def start(self) -> Verdict:
@@ -120,22 +121,28 @@ class Explanation:
             "line": None if self.line is None else [str(move) for move in self.line],
             "between": None if self.between is None else list(self.between),
             "verdicts": {str(k): str(v) for k, v in sorted(self.verdicts.items())},
-            "solves": len(self.verdicts), "seconds": round(self.seconds, 3),
+            "solves": len(self.verdicts), "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
             "summary": self.summary(),
         }
 
 
-def _decide(deal: Deal, limits: Limits) -> Result:
+def line_decider(deal: Deal, memory: int) -> Decider:
+    """The search, deciding positions of `deal`'s lines on one table of lost positions
+    (search.LineTable, `memory` bytes): what one solve proves lost, the others know."""
     from solver.patience.methods import decide  # loads the compiled search
+    from solver.patience.search import LineTable
 
-    return decide(deal, limits=limits)
+    line = LineTable(deal, memory)
+    return lambda position, limits: decide(position, limits=limits, line=line)
 
 
 def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
-            max_solves: int = MAX_SOLVES, decider: Decider = _decide) -> Explanation:
+            max_solves: int = MAX_SOLVES, decider: Decider | None = None) -> Explanation:
     """Bisect the legal line `moves` from `deal` for the move that lost the win, each solve
     under `limits` (by default SOLVE_SECONDS and SOLVE_MEMORY). IllegalMove when a move of
-    the line is illegal. `decider` decides one position (the search; tests pass another)."""
+    the line is illegal. `decider` decides one position (by default `line_decider`'s
+    search; tests pass another)."""
     limits = limits or Limits(timeout=SOLVE_SECONDS, memory=SOLVE_MEMORY)
     played = replay(deal, moves)
     if not played.valid:
@@ -145,11 +152,13 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
     if played.won:
         return found
     positions = [deal, *deals_along(deal, moves)]
+    decider = decider or line_decider(deal, limits.memory)
     lines: dict[int, list[Move]] = {}
 
     def solve(k: int) -> None:
         result = decider(positions[k], limits)
         found.verdicts[k] = result.verdict
+        found.nodes += result.nodes
         if result.verdict is Verdict.WINNABLE:
             lines[k] = list(result.moves or [])
 
