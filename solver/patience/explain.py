@@ -9,13 +9,19 @@ An `unknown` answer (a limit reached) tells nothing about that position. The bis
 tries the next undecided position nearest the middle of the interval still open, and a move
 is only ever named the losing one when the positions on both sides of it are decided: the
 one before it winnable, the one after it unwinnable. When unknown answers leave the interval
-open, the answer says so: the win was lost at one of moves `between[0]..between[1]`.
+open, the answer says so: the win was lost at one of moves `between[0]..between[1]`, and it
+still gives the winning line from the last position known winnable.
+
+The whole explanation has a time limit too (EXPLAIN_SECONDS): the positions that stay
+undecided are those whose proof of loss is a tree too large to exhaust in the time, and more
+tries next to them seldom decide one (docs/solver.md, Explaining a lost game).
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from typing import Any
+from dataclasses import dataclass, field, replace
 
 from solver.answer import Limits, Result, Verdict
 from solver.patience.deal import Deal
@@ -28,6 +34,12 @@ SOLVE_SECONDS = 10.0
 SOLVE_MEMORY = 1 << 28
 #: No explanation runs more solves than this, whatever the unknown answers.
 MAX_SOLVES = 40
+#: The whole explanation's time limit (seconds): no solve starts after it, and the last one
+#: gets what is left of it.
+EXPLAIN_SECONDS = 30.0
+#: Each solve's nodes of the standard search before its complete depth-first pass (see
+#: `line_decider`): most winnable positions in play are won within them.
+PROOF_AFTER_NODES = 200_000
 
 Decider = Callable[[Deal, Limits], Result]
 
@@ -38,7 +50,12 @@ class Explanation:
     reach them: 0 is the deal, `moves` the end of the line. `verdicts` holds each solved
     position's verdict; `losing_move` (1-based) is set only when the position before it is
     known winnable and the one after it known unwinnable, and then `kept_by` is a move from
-    the position before it that keeps the win, the first of the winning line `line`."""
+    the position before it that keeps the win, the first of the winning line `line`. When
+    the move is not named, `line` is the winning line from the last position known winnable
+    (`last_winnable`). `proofs` holds, for each position proved lost, the counting argument
+    that proves it (a LossReason) or None when the proof is the exhausted search.
+    `stopped` says why the bisection ended before naming a move ("time limit": the whole
+    explanation's; "solve limit": MAX_SOLVES), else None."""
 
     moves: int
     won: bool
@@ -49,6 +66,8 @@ class Explanation:
     line: list[Move] | None = None
     seconds: float = 0.0
     nodes: int = 0
+    proofs: dict[int, Any] = field(default_factory=dict)
+    stopped: str | None = None
 
     @property
     def start(self) -> Verdict:
@@ -107,8 +126,31 @@ class Explanation:
         if self.last_winnable is None:
             return (f"Unknown: the deal was not decided within the limit; if it was winnable, "
                     f"the win was lost at one of moves {first}-{last}.")
+        keep = "" if not self.line else \
+            f" From the position after move {first - 1}, {self.line[0].describe()} keeps it."
         return (f"The deal was winnable; the win was lost at one of moves {first}-{last} "
-                f"(the positions between them were not decided within the limit).")
+                f"(the positions between them were not decided within the limit).{keep}")
+
+    def proof(self) -> list[str]:
+        """How the first position known lost was proved, as text lines: the counting
+        argument in words (as `frog solve` prints it), or that its search was exhausted;
+        none when no position was proved lost."""
+        k = self.first_lost
+        if k is None or self.won:
+            return []
+        where = "the deal" if k == 0 else f"the position after move {k}"
+        why = self.proofs.get(k)
+        if why is None:
+            return [f"Proof that {where} is lost: the search tried every line from it."]
+        return [f"Proof that {where} is lost, by counting:", *why.lines()]
+
+    def _proof_json(self) -> dict[str, object] | None:
+        k = self.first_lost
+        if k is None or self.won:
+            return None
+        why = self.proofs.get(k)
+        return {"position": k, "kind": "search" if why is None else "counting",
+                "text": self.proof()}
 
     def to_json(self) -> dict[str, object]:
         """The machine form (docs/play.md, Explain)."""
@@ -121,6 +163,9 @@ class Explanation:
             "line": None if self.line is None else [str(move) for move in self.line],
             "between": None if self.between is None else list(self.between),
             "verdicts": {str(k): str(v) for k, v in sorted(self.verdicts.items())},
+            "line_from": None if self.line is None else self.last_winnable,
+            "proof": self._proof_json(),
+            "stopped": self.stopped,
             "solves": len(self.verdicts), "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
             "summary": self.summary(),
@@ -129,20 +174,44 @@ class Explanation:
 
 def line_decider(deal: Deal, memory: int) -> Decider:
     """The search, deciding positions of `deal`'s lines on one table of lost positions
-    (search.LineTable, `memory` bytes): what one solve proves lost, the others know."""
-    from solver.patience.methods import decide  # loads the compiled search
-    from solver.patience.search import LineTable
+    (search.LineTable, `memory` bytes): what one solve proves lost, the others know.
+
+    Each solve runs the standard search (restarts and beams, quick to find a win) for its
+    first PROOF_AFTER_NODES nodes, then one complete depth-first pass for the rest of its
+    limits. Proving a position lost means exhausting its tree, and there the restarts and
+    beams only cost: beams never prove anything, and a restart cut by its budget abandons
+    its open subtrees (docs/solver.md, Explaining a lost game). The pass is the search with
+    restarts off, so its "unwinnable" is a proof, and a win it finds is replayed like any."""
+    from solver.patience.methods import checked, decide  # loads the compiled search
+    from solver.patience.search import LineTable, solve
 
     line = LineTable(deal, memory)
-    return lambda position, limits: decide(position, limits=limits, line=line)
+
+    def decide_position(position: Deal, limits: Limits) -> Result:
+        quick_nodes = PROOF_AFTER_NODES if limits.max_nodes is None \
+            else min(PROOF_AFTER_NODES, limits.max_nodes)
+        quick = decide(position, limits=replace(limits, max_nodes=quick_nodes), line=line)
+        if quick.reason != "node limit" or quick_nodes == limits.max_nodes:
+            return quick
+        rest = Limits(None if limits.max_nodes is None else limits.max_nodes - quick.nodes,
+                      None if limits.timeout is None else max(0.0, limits.timeout - quick.seconds),
+                      limits.memory)
+        proof = checked(position, solve(position, rest, restarts=False, beams=False, line=line))
+        proof.nodes += quick.nodes
+        proof.seconds += quick.seconds
+        return proof
+
+    return decide_position
 
 
 def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
-            max_solves: int = MAX_SOLVES, decider: Decider | None = None) -> Explanation:
+            max_solves: int = MAX_SOLVES, decider: Decider | None = None,
+            seconds: float | None = EXPLAIN_SECONDS) -> Explanation:
     """Bisect the legal line `moves` from `deal` for the move that lost the win, each solve
-    under `limits` (by default SOLVE_SECONDS and SOLVE_MEMORY). IllegalMove when a move of
-    the line is illegal. `decider` decides one position (by default `line_decider`'s
-    search; tests pass another)."""
+    under `limits` (by default SOLVE_SECONDS and SOLVE_MEMORY) and all of them within
+    `seconds` (None: no limit on the whole). IllegalMove when a move of the line is illegal.
+    `decider` decides one position (by default `line_decider`'s search; tests pass
+    another)."""
     limits = limits or Limits(timeout=SOLVE_SECONDS, memory=SOLVE_MEMORY)
     played = replay(deal, moves)
     if not played.valid:
@@ -155,17 +224,29 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
     decider = decider or line_decider(deal, limits.memory)
     lines: dict[int, list[Move]] = {}
 
-    def solve(k: int) -> None:
-        result = decider(positions[k], limits)
+    def solve(k: int) -> bool:
+        """Decide position k; False when the whole explanation's time is up."""
+        own = limits
+        if seconds is not None:
+            left = seconds - (time.monotonic() - clock)
+            if left <= 0:
+                found.stopped = "time limit"
+                return False
+            own = replace(limits, timeout=left if limits.timeout is None
+                          else min(limits.timeout, left))
+        result = decider(positions[k], own)
         found.verdicts[k] = result.verdict
         found.nodes += result.nodes
         if result.verdict is Verdict.WINNABLE:
             lines[k] = list(result.moves or [])
+        elif result.verdict is Verdict.UNWINNABLE:
+            found.proofs[k] = result.why
+        return True
 
-    solve(len(moves))  # the end first: a lost end is usually proved in a blink
-    if found.verdicts[len(moves)] is not Verdict.WINNABLE and len(moves) > 0:
-        solve(0)
-    while len(found.verdicts) < max_solves:
+    searching = solve(len(moves))  # the end first: a lost end is usually proved in a blink
+    if searching and found.verdicts[len(moves)] is not Verdict.WINNABLE and len(moves) > 0:
+        searching = solve(0)
+    while searching:
         low = found.last_winnable
         high = found.first_lost
         if high is None or (low is not None and high - low == 1):
@@ -174,13 +255,17 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
         open_positions = [k for k in range(start + 1, high) if k not in found.verdicts]
         if not open_positions:
             break
+        if len(found.verdicts) >= max_solves:
+            found.stopped = "solve limit"
+            break
         middle = (start + high) / 2
-        solve(min(open_positions, key=lambda k: (abs(k - middle), k)))
+        searching = solve(min(open_positions, key=lambda k: (abs(k - middle), k)))
     low, high = found.last_winnable, found.first_lost
-    if low is not None and high is not None and high - low == 1:
-        found.losing_move = high
-        found.lost_by = moves[low]
+    if low is not None and high is not None:
         found.line = lines[low]
-        found.kept_by = found.line[0]
+        if high - low == 1:
+            found.losing_move = high
+            found.lost_by = moves[low]
+            found.kept_by = found.line[0]
     found.seconds = time.monotonic() - clock
     return found

@@ -76,6 +76,14 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
         # Ctrl-C before the method's own handling began (while OR-Tools or the kernel
         # loads): the same answer as an interrupt during the search.
         result = Result(Verdict.UNKNOWN, "interrupted", method=method)
+    return checked(deal, result)
+
+
+def checked(deal: Deal, result: Result) -> Result:
+    """`result` for `deal` once its win is replayed through the rules engine (SolverBug if
+    it fails) and, for an unwinnable answer, with the counting argument's proof in words when
+    the position has one (a win of such a position is a SolverBug too): what `decide` does to
+    every method's answer, for callers that run a search of their own."""
     if result.verdict is Verdict.WINNABLE:
         check = replay(deal, result.moves or [])
         if not (check.valid and check.won):

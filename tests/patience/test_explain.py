@@ -9,7 +9,8 @@ import pytest
 from tests.conftest import seeded
 
 from solver.answer import Limits, Result, Verdict
-from solver.patience import Position, deal_after, deal_from_number, parse_move_list, variant_rules
+from solver.patience import (Position, deal_after, deal_from_number, parse_move_list, replay,
+                             variant_rules)
 from solver.patience.engine import IllegalMove
 from solver.patience.explain import explain
 from solver.patience.methods import decide
@@ -89,8 +90,59 @@ def test_unknown_answers_never_name_a_move_and_narrow_the_interval(seed):
             first, last = found.between
             assert first <= k <= last
             assert "one of moves" in found.summary()
+            if found.last_winnable is not None:  # its winning line is still offered
+                assert found.line and found.kept_by is None
+                assert replay(positions[found.last_winnable], found.line).won
+                assert f"after move {first - 1}, {found.line[0].describe()} keeps it" \
+                    in found.summary()
         checked += 1
     assert checked >= 3
+
+
+def test_the_whole_explanation_stops_at_its_time_limit(seed):
+    """Solves that answer unknown slowly: the explanation stops once its own time is up,
+    says so, and names no move."""
+    import time
+
+    for number in range(1, 40):  # a line that does not win
+        deal = deal_from_number(SMALL, number)
+        moves = random_line(deal, seeded(seed, "time limit", number))
+        if not replay(deal, moves).won and len(moves) > 8:
+            break
+
+    end = deal_after(deal, moves)
+
+    def slow(position, limits):
+        assert limits.timeout is not None and limits.timeout <= 0.3
+        if position == end:
+            return Result(Verdict.UNWINNABLE)
+        time.sleep(0.1)
+        return Result(Verdict.UNKNOWN, reason="time limit")
+    found = explain(deal, moves, QUICK, decider=slow, seconds=0.3)
+    assert found.stopped == "time limit" and found.losing_move is None
+    assert 3 <= len(found.verdicts) <= 5 and found.seconds < 1.0
+    assert found.between == (1, len(moves)) and "one of moves" in found.summary()
+
+
+def test_the_proof_after_the_losing_move_is_named(seed):
+    """The answer says how the first lost position was proved: counting, in words, when the
+    counting argument proves it, else the exhausted search."""
+    kinds = set()
+    for number in range(1, 40):
+        deal = deal_from_number(SMALL, number)
+        moves = random_line(deal, seeded(seed, "proof", number))
+        found = explain(deal, moves, QUICK)
+        if found.first_lost is None:
+            assert found.proof() == [] and found.to_json()["proof"] is None
+            continue
+        proof = found.to_json()["proof"]
+        assert proof["position"] == found.first_lost
+        lost = deal_after(deal, moves[:found.first_lost])
+        counted = decide(lost, limits=QUICK).why
+        assert proof["kind"] == ("search" if counted is None else "counting")
+        assert proof["text"] == found.proof() and found.proof()[0].startswith("Proof that")
+        kinds.add(proof["kind"])
+    assert kinds == {"search", "counting"}
 
 
 def test_explain_refuses_an_illegal_line():
@@ -153,3 +205,11 @@ def test_verify_explain_of_a_winning_or_still_winnable_line(frog, tmp_path, winn
     answer = json.loads(out)
     assert code == 1 and answer["losing_move"] is None
     assert answer["explain"]["end"] == "winnable" and answer["explain"]["solves"] == 1
+
+
+def test_verify_explain_refuses_a_total_that_is_not_positive(frog, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("")
+    code, _, err = frog("verify", "1234", moves, "--explain", "--total", "0")
+    assert code == 2 and "--total: the duration must be positive" in err
+    assert "Traceback" not in err
