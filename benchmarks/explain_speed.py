@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -30,15 +29,11 @@ from solver.patience.line import Move
 from solver.patience.rules import variant_rules
 from solver.survey import parse_deal_ranges
 from solver.survey.provenance import print_provenance, provenance
+from solver.survey.stats import distribution
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The issue's bar: a losing move named within this many seconds.
 WITHIN_SECONDS = 30.0
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def play_games(path: Path, variant: str, plan: list[tuple[str, list[int]]]) -> list[dict]:
@@ -89,16 +84,15 @@ def summary_lines(rows: list[dict], within: float) -> list[str]:
         winnable = [row for row in mine if row["start"] == "winnable"]
         named = [row for row in winnable if row["outcome"] == "named"]
         in_time = [row for row in named if row["seconds"] <= within]
-        seconds = [row["seconds"] for row in winnable] or [0.0]
-        solves = [row["solves"] for row in winnable] or [0]
-        nodes = [row["nodes"] for row in winnable] or [0]
+        seconds = distribution([row["seconds"] for row in winnable] or [0.0])
+        solves = distribution([row["solves"] for row in winnable] or [0])
+        nodes = distribution([row["nodes"] for row in winnable] or [0])
         share = 100 * len(in_time) / len(winnable) if winnable else 0.0
         lines.append(
             f"{policy:<8} {len(mine):>5} {len(winnable):>8} {len(named):>6} {share:>6.1f}% "
-            f"{len(in_time):>7} {statistics.median(seconds):>8.2f} "
-            f"{percentile(seconds, 0.9):>6.1f} {max(seconds):>6.1f} "
-            f"{statistics.median(solves):>4g} (max {max(solves):>2}) "
-            f"{statistics.median(nodes):>14,.0f}")
+            f"{len(in_time):>7} {seconds['median']:>8.2f} {seconds['p90']:>6.1f} "
+            f"{seconds['max']:>6.1f} {solves['median']:>4g} (max {solves['max']:>2}) "
+            f"{nodes['median']:>14,.0f}")
     lines.append(f"share: named within {within:g} s, of the lost games whose deal was winnable")
     return lines
 

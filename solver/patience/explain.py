@@ -6,8 +6,8 @@ positions of the line are winnable up to some move and unwinnable after it, and 
 between is found by bisection with a logarithmic number of solves, each under its own limit.
 
 An `unknown` answer (a limit reached) tells nothing about that position. The bisection then
-tries the next undecided position nearest the middle of the interval still open, and a move
-is only ever named the losing one when the positions on both sides of it are decided: the
+tries the middle of the widest stretch of untried positions in the interval still open
+(`_next_position`), and a move is only ever named the losing one when the positions on both sides of it are decided: the
 one before it winnable, the one after it unwinnable. When unknown answers leave the interval
 open, the answer says so: the win was lost at one of moves `between[0]..between[1]`, and it
 still gives the winning line from the last position known winnable.
@@ -37,9 +37,9 @@ MAX_SOLVES = 40
 #: The whole explanation's time limit (seconds): no solve starts after it, and the last one
 #: gets what is left of it.
 EXPLAIN_SECONDS = 30.0
-#: Each solve's nodes of the standard search before its complete depth-first pass (see
-#: `line_decider`): most winnable positions in play are won within them.
-PROOF_AFTER_NODES = 200_000
+#: The share of each solve's limits (time and nodes) given to its complete depth-first pass,
+#: after the standard search (see `line_decider`).
+PROOF_SHARE = 0.5
 
 Decider = Callable[[Deal, Limits], Result]
 
@@ -176,32 +176,39 @@ def line_decider(deal: Deal, memory: int) -> Decider:
     """The search, deciding positions of `deal`'s lines on one table of lost positions
     (search.LineTable, `memory` bytes): what one solve proves lost, the others know.
 
-    Each solve runs the standard search (restarts and beams, quick to find a win) for its
-    first PROOF_AFTER_NODES nodes, then one complete depth-first pass for the rest of its
-    limits. Proving a position lost means exhausting its tree, and there the restarts and
-    beams only cost: beams never prove anything, and a restart cut by its budget abandons
-    its open subtrees (docs/solver.md, Explaining a lost game). The pass is the search with
-    restarts off, so its "unwinnable" is a proof, and a win it finds is replayed like any."""
+    Each solve runs the standard search (restarts and beams: quick to find a win) for the
+    first half of its limits, then one complete depth-first pass, on the same table, for
+    the rest. Proving a position lost means exhausting its tree, and there restarts and
+    beams only cost (beams never prove anything; a restart cut by its budget abandons its
+    open subtrees), while some winnable positions are found by the standard search in a
+    second and by no depth-first pass in many (docs/solver.md, Explaining a lost game).
+    The pass is the search with restarts off, so its "unwinnable" is a proof, and a win it
+    finds is replayed like any other."""
     from solver.patience.methods import checked, decide  # loads the compiled search
     from solver.patience.search import LineTable, solve
 
     line = LineTable(deal, memory)
 
     def decide_position(position: Deal, limits: Limits) -> Result:
-        quick_nodes = PROOF_AFTER_NODES if limits.max_nodes is None \
-            else min(PROOF_AFTER_NODES, limits.max_nodes)
-        quick = decide(position, limits=replace(limits, max_nodes=quick_nodes), line=line)
-        if quick.reason != "node limit" or quick_nodes == limits.max_nodes:
+        quick = decide(position, limits=_share(limits, 1 - PROOF_SHARE), line=line)
+        if quick.reason not in ("node limit", "time limit"):
             return quick
         rest = Limits(None if limits.max_nodes is None else limits.max_nodes - quick.nodes,
-                      None if limits.timeout is None else max(0.0, limits.timeout - quick.seconds),
+                      None if limits.timeout is None else limits.timeout - quick.seconds,
                       limits.memory)
-        proof = checked(position, solve(position, rest, restarts=False, beams=False, line=line))
+        proof = checked(position, solve(position, rest, restarts=False, beams=False,
+                                        line=line))
         proof.nodes += quick.nodes
         proof.seconds += quick.seconds
         return proof
 
     return decide_position
+
+
+def _share(limits: Limits, share: float) -> Limits:
+    """`limits` with `share` of their nodes and seconds (at least one node)."""
+    return Limits(None if limits.max_nodes is None else max(1, int(limits.max_nodes * share)),
+                  None if limits.timeout is None else limits.timeout * share, limits.memory)
 
 
 def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
@@ -251,15 +258,13 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
         high = found.first_lost
         if high is None or (low is not None and high - low == 1):
             break
-        start = -1 if low is None else low
-        open_positions = [k for k in range(start + 1, high) if k not in found.verdicts]
-        if not open_positions:
+        k = _next_position(-1 if low is None else low, high, found.verdicts)
+        if k is None:
             break
         if len(found.verdicts) >= max_solves:
             found.stopped = "solve limit"
             break
-        middle = (start + high) / 2
-        searching = solve(min(open_positions, key=lambda k: (abs(k - middle), k)))
+        searching = solve(k)
     low, high = found.last_winnable, found.first_lost
     if low is not None and high is not None:
         found.line = lines[low]
@@ -269,3 +274,23 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
             found.kept_by = found.line[0]
     found.seconds = time.monotonic() - clock
     return found
+
+
+def _next_position(low: int, high: int, tried: dict[int, Verdict]) -> int | None:
+    """The next position to decide strictly between `low` (known winnable, or -1) and `high`
+    (known lost): the middle of the widest stretch of untried positions between them, the
+    later of equally wide ones; None when every position between them was tried.
+
+    With no unknown answer this is plain bisection. After one, the positions next to it are
+    about as hard (most unknowns are proofs of loss too large for the limit), so the next try
+    goes to the middle of a stretch untried so far: the positions decided then narrow the
+    interval where they can, and among equal stretches the later one holds the smaller
+    positions, the quicker to decide."""
+    cuts = [low, *sorted(k for k in tried if low < k < high), high]
+    gaps = [(b - a - 1, a) for a, b in zip(cuts, cuts[1:]) if b - a > 1]
+    if not gaps:
+        return None
+    width, start = max(gaps)
+    end = start + width + 1
+    middle = (start + end) / 2
+    return min(range(start + 1, end), key=lambda k: (abs(k - middle), k))
