@@ -7,10 +7,11 @@ between is found by bisection with a logarithmic number of solves, each under it
 
 An `unknown` answer (a limit reached) tells nothing about that position. The bisection then
 tries the middle of the widest stretch of untried positions in the interval still open
-(`_next_position`), and a move is only ever named the losing one when the positions on both sides of it are decided: the
-one before it winnable, the one after it unwinnable. When unknown answers leave the interval
-open, the answer says so: the win was lost at one of moves `between[0]..between[1]`, and it
-still gives the winning line from the last position known winnable.
+(`_next_position`), and a move is only ever named the losing one when the positions on both
+sides of it are decided: the one before it winnable, the one after it unwinnable. When
+unknown answers leave the interval open, the answer says so: the win was lost at one of
+moves `between[0]..between[1]`, and it still gives the winning line from the last position
+known winnable.
 
 The whole explanation has a time limit too (EXPLAIN_SECONDS): the positions that stay
 undecided are those whose proof of loss is a tree too large to exhaust in the time, and more
@@ -20,13 +21,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
 from dataclasses import dataclass, field, replace
 
 from solver.answer import Limits, Result, Verdict
 from solver.patience.deal import Deal
 from solver.patience.engine import IllegalMove, deals_along, replay
 from solver.patience.line import Move
+from solver.patience.loss_reason import LossReason
 
 #: Each solve's default time limit (seconds) and table size: explaining a game is a few
 #: solves in a row, most of them of positions late in the game, which are quick.
@@ -66,7 +67,7 @@ class Explanation:
     line: list[Move] | None = None
     seconds: float = 0.0
     nodes: int = 0
-    proofs: dict[int, Any] = field(default_factory=dict)
+    proofs: dict[int, LossReason | None] = field(default_factory=dict)
     stopped: str | None = None
 
     @property
