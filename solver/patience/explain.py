@@ -15,7 +15,9 @@ known winnable.
 
 The whole explanation has a time limit too (EXPLAIN_SECONDS): the positions that stay
 undecided are those whose proof of loss is a tree too large to exhaust in the time, and more
-tries next to them seldom decide one (docs/solver.md, Explaining a lost game).
+tries next to them seldom decide one (docs/solver.md, Explaining a lost game). Once every
+position of the open interval was tried, the time left goes to trying the latest undecided
+one again: the solves share their table, so a new try goes on where the last one stopped.
 """
 from __future__ import annotations
 
@@ -56,7 +58,8 @@ class Explanation:
     (`last_winnable`). `proofs` holds, for each position proved lost, the counting argument
     that proves it (a LossReason) or None when the proof is the exhausted search.
     `stopped` says why the bisection ended before naming a move ("time limit": the whole
-    explanation's; "solve limit": MAX_SOLVES), else None."""
+    explanation's; "solve limit": MAX_SOLVES), else None. `solves` counts the solves made,
+    those that tried an undecided position again included."""
 
     moves: int
     won: bool
@@ -67,6 +70,7 @@ class Explanation:
     line: list[Move] | None = None
     seconds: float = 0.0
     nodes: int = 0
+    solves: int = 0
     proofs: dict[int, LossReason | None] = field(default_factory=dict)
     stopped: str | None = None
 
@@ -167,7 +171,7 @@ class Explanation:
             "line_from": None if self.line is None else self.last_winnable,
             "proof": self._proof_json(),
             "stopped": self.stopped,
-            "solves": len(self.verdicts), "nodes": self.nodes,
+            "solves": self.solves, "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
             "summary": self.summary(),
         }
@@ -243,10 +247,19 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
             own = replace(limits, timeout=left if limits.timeout is None
                           else min(limits.timeout, left))
         result = decider(positions[k], own)
+        found.solves += 1
         found.verdicts[k] = result.verdict
         found.nodes += result.nodes
         if result.verdict is Verdict.WINNABLE:
-            lines[k] = list(result.moves or [])
+            win = list(result.moves or [])
+            lines[k] = win
+            # Where the winning line begins with the moves played next, the positions they
+            # reach are winnable too, by the rest of the same line: no solve needed.
+            j = k
+            while j < len(moves) and j - k < len(win) - 1 and moves[j] == win[j - k]:
+                j += 1
+                found.verdicts[j] = Verdict.WINNABLE
+                lines[j] = win[j - k:]
         elif result.verdict is Verdict.UNWINNABLE:
             found.proofs[k] = result.why
         return True
@@ -260,9 +273,9 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
         if high is None or (low is not None and high - low == 1):
             break
         k = _next_position(-1 if low is None else low, high, found.verdicts)
-        if k is None:
-            break
-        if len(found.verdicts) >= max_solves:
+        if k is None:  # every position between was tried: try an undecided one again
+            k = max(k for k in found.verdicts if (low is None or k > low) and k < high)
+        if found.solves >= max_solves:
             found.stopped = "solve limit"
             break
         searching = solve(k)

@@ -60,7 +60,7 @@ def test_explain_matches_a_solve_of_every_prefix(number, seed):
             assert found.line[0] == found.kept_by
             assert Position.start(deal_after(deal, moves[:k - 1])).play(found.kept_by)
             assert f"move {k}:" in found.summary()
-        assert len(found.verdicts) <= 2 + len(moves).bit_length()
+        assert found.solves <= 2 + len(moves).bit_length()
 
 
 def test_unknown_answers_never_name_a_move_and_narrow_the_interval(seed):
@@ -83,7 +83,12 @@ def test_unknown_answers_never_name_a_move_and_narrow_the_interval(seed):
                     return Result(Verdict.UNKNOWN, reason="time limit")
                 return brute(position)
             found = explain(deal, moves, QUICK, decider=blind)
-            assert found.losing_move is None
+            if found.losing_move is not None:
+                # a winning line from an earlier position went on with the moves played, so
+                # the hidden position before the losing move is known winnable without a solve
+                assert found.losing_move == k and k - 1 in hidden
+                assert replay(positions[k - 1], found.line).won
+                continue
             if found.end is Verdict.UNKNOWN:  # the end itself hidden: nothing is known lost
                 assert found.between is None and found.summary().startswith("Unknown")
                 continue
@@ -143,6 +148,37 @@ def test_the_proof_after_the_losing_move_is_named(seed):
         assert proof["text"] == found.proof() and found.proof()[0].startswith("Proof that")
         kinds.add(proof["kind"])
     assert kinds == {"search", "counting"}
+
+
+def test_a_winning_line_that_follows_the_moves_played_decides_their_positions():
+    """The deal's winning line, played for a while, then a move that loses: the positions
+    along the shared start are known winnable from the deal's solve, without solves of their
+    own, and the losing move is still named."""
+    for number in range(1, 60):
+        deal = deal_from_number(SMALL, number)
+        win = brute(deal).moves
+        if not win:
+            continue
+        position = Position.start(deal)
+        for m, move in enumerate(win):
+            losing = [other for other in position.legal_moves() if other != move and
+                      brute(deal_after(deal, win[:m] + [other])).verdict is Verdict.UNWINNABLE]
+            if m >= 3 and losing:
+                break
+            position = position.play(move)
+        else:
+            continue
+        solved = []
+
+        def counting(position, limits):
+            solved.append(position)
+            return brute(position)
+        found = explain(deal, win[:m] + losing[:1], QUICK, decider=counting)
+        assert found.losing_move == m + 1 and found.lost_by == losing[0]
+        assert all(found.verdicts[j] is Verdict.WINNABLE for j in range(m + 1))
+        assert not any(deal_after(deal, win[:j]) in solved for j in range(1, m + 1))
+        return
+    pytest.fail("no deal with a losing move along its winning line")
 
 
 def test_explain_refuses_an_illegal_line():
