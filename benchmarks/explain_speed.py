@@ -137,7 +137,7 @@ def main() -> None:
         found = explain(deal, moves, limits)
         row = {"policy": game["policy"], "deal": game["deal"], "start": str(found.start),
                "outcome": outcome(found), "seconds": time.perf_counter() - began,
-               "solves": len(found.verdicts), "nodes": found.nodes}
+               "solves": found.solves, "nodes": found.nodes}
         rows.append(row)
         move = found.losing_move if found.losing_move is not None else \
             "-" if found.between is None else f"{found.between[0]}-{found.between[1]}"
