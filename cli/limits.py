@@ -35,10 +35,10 @@ def node_count(text: str) -> int:
 
 
 def duration(text: str) -> float:
-    """--timeout: ms/s/m/h; a bare number is seconds."""
+    """A duration option (--timeout, --total): ms/s/m/h; a bare number is seconds."""
     value = _number_with_unit(text, _SECONDS, "duration")
     if value <= 0:
-        raise argparse.ArgumentTypeError("--timeout must be positive")
+        raise argparse.ArgumentTypeError("the duration must be positive")
     return value
 
 

@@ -11,7 +11,8 @@ from cli.limits import duration
 from cli.pages import add_html_argument, check_page_path
 from solver.answer import Exit, Limits, Verdict
 from solver.patience import Deal, Move, MoveListError, Replay, parse_move_list, replay
-from solver.patience.explain import SOLVE_MEMORY, SOLVE_SECONDS, Explanation, explain
+from solver.patience.explain import (EXPLAIN_SECONDS, SOLVE_MEMORY, SOLVE_SECONDS, Explanation,
+                                     explain)
 from solver.replay import Header, Refusal, patience_page
 
 
@@ -41,6 +42,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     verify.add_argument("--timeout", type=duration, default=SOLVE_SECONDS, metavar="T",
                         help=f"with --explain: each solve's time limit, e.g. 2s, 1m (default "
                         f"{SOLVE_SECONDS:g}s); a solve that reaches it answers unknown")
+    verify.add_argument("--total", type=duration, default=EXPLAIN_SECONDS, metavar="T",
+                        help=f"with --explain: the time limit of all the solves together "
+                        f"(default {EXPLAIN_SECONDS:g}s); the answer then names the moves "
+                        f"between which the win was lost")
     verify.set_defaults(func=command_verify)
 
 
@@ -62,7 +67,8 @@ def command_verify(args: argparse.Namespace) -> int:
     moves = [move for _, move in numbered]
     explained = None
     if args.explain and result.valid and not result.won:
-        explained = explain(deal, moves, Limits(timeout=args.timeout, memory=SOLVE_MEMORY))
+        explained = explain(deal, moves, Limits(timeout=args.timeout, memory=SOLVE_MEMORY),
+                            seconds=args.total)
     if args.json:
         answer = {"valid": result.valid, "won": result.won,
                   "moves": result.moves_played, "illegal_line": result.illegal_line,
@@ -76,6 +82,7 @@ def command_verify(args: argparse.Namespace) -> int:
         print(summary)
         if explained is not None:
             print(explained.summary())
+            print("\n".join(explained.proof()))
     if args.html:
         write_text(args.html, _verify_page(deal, title, args.moves, moves, result, summary))
     if result.valid and result.won:

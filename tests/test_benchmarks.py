@@ -149,3 +149,23 @@ def test_calibration_fits_on_one_set_and_judges_on_the_other(tmp_path: Path) -> 
     overlap = subprocess.run(command[:2] + ["--fit-deals", "1-20", "--test-deals", "20-30"],
                              cwd=ROOT, env=process_env(), capture_output=True, text=True)
     assert overlap.returncode == 2 and "must not overlap" in overlap.stderr
+
+
+def test_explain_speed_explains_every_lost_game_once_played(tmp_path: Path) -> None:
+    """benchmarks/explain_speed.py on two lost `tuned` games whose losing move is found in a
+    second: a row for each, both named, and the played games kept for the next run."""
+    games = tmp_path / "games.jsonl"
+    command = [sys.executable, "benchmarks/explain_speed.py", "--tuned-deals", "810002,810005",
+               "--games", str(games), "--out", str(tmp_path / "out.txt")]
+    for _ in range(2):  # the second run reads the games instead of playing them
+        result = subprocess.run(command, cwd=ROOT, env=process_env(), capture_output=True,
+                                text=True, timeout=300)
+        assert result.returncode == 0, result.stderr
+        assert "2 games played, 2 lost" in result.stdout
+        rows = [line.split() for line in result.stdout.splitlines()
+                if line.startswith("tuned ") and "%" not in line]
+        assert [(row[1], row[4], row[5]) for row in rows] == [("810002", "named", "132"),
+                                                              ("810005", "named", "146")]
+        assert re.search(r"^all +2 +2 +2 +100\.0% +2 ", result.stdout, re.M), result.stdout
+    assert len(games.read_text().splitlines()) == 2
+    assert (tmp_path / "out.txt").read_text().startswith("$ python benchmarks/explain_speed.py")

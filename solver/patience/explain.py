@@ -6,21 +6,30 @@ positions of the line are winnable up to some move and unwinnable after it, and 
 between is found by bisection with a logarithmic number of solves, each under its own limit.
 
 An `unknown` answer (a limit reached) tells nothing about that position. The bisection then
-tries the next undecided position nearest the middle of the interval still open, and a move
-is only ever named the losing one when the positions on both sides of it are decided: the
-one before it winnable, the one after it unwinnable. When unknown answers leave the interval
-open, the answer says so: the win was lost at one of moves `between[0]..between[1]`.
+tries the middle of the widest stretch of untried positions in the interval still open
+(`_next_position`), and a move is only ever named the losing one when the positions on both
+sides of it are decided: the one before it winnable, the one after it unwinnable. When
+unknown answers leave the interval open, the answer says so: the win was lost at one of
+moves `between[0]..between[1]`, and it still gives the winning line from the last position
+known winnable.
+
+The whole explanation has a time limit too (EXPLAIN_SECONDS): the positions that stay
+undecided are those whose proof of loss is a tree too large to exhaust in the time, and more
+tries next to them seldom decide one (docs/solver.md, Explaining a lost game). Once every
+position of the open interval was tried, the time left goes to trying the latest undecided
+one again: the solves share their table, so a new try goes on where the last one stopped.
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from solver.answer import Limits, Result, Verdict
 from solver.patience.deal import Deal
 from solver.patience.engine import IllegalMove, deals_along, replay
 from solver.patience.line import Move
+from solver.patience.loss_reason import LossReason
 
 #: Each solve's default time limit (seconds) and table size: explaining a game is a few
 #: solves in a row, most of them of positions late in the game, which are quick.
@@ -28,6 +37,12 @@ SOLVE_SECONDS = 10.0
 SOLVE_MEMORY = 1 << 28
 #: No explanation runs more solves than this, whatever the unknown answers.
 MAX_SOLVES = 40
+#: The whole explanation's time limit (seconds): no solve starts after it, and the last one
+#: gets what is left of it.
+EXPLAIN_SECONDS = 30.0
+#: The share of each solve's limits (time and nodes) given to its complete depth-first pass,
+#: after the standard search (see `line_decider`).
+PROOF_SHARE = 0.5
 
 Decider = Callable[[Deal, Limits], Result]
 
@@ -38,7 +53,13 @@ class Explanation:
     reach them: 0 is the deal, `moves` the end of the line. `verdicts` holds each solved
     position's verdict; `losing_move` (1-based) is set only when the position before it is
     known winnable and the one after it known unwinnable, and then `kept_by` is a move from
-    the position before it that keeps the win, the first of the winning line `line`."""
+    the position before it that keeps the win, the first of the winning line `line`. When
+    the move is not named, `line` is the winning line from the last position known winnable
+    (`last_winnable`). `proofs` holds, for each position proved lost, the counting argument
+    that proves it (a LossReason) or None when the proof is the exhausted search.
+    `stopped` says why the bisection ended before naming a move ("time limit": the whole
+    explanation's; "solve limit": MAX_SOLVES), else None. `solves` counts the solves made,
+    those that tried an undecided position again included."""
 
     moves: int
     won: bool
@@ -48,6 +69,10 @@ class Explanation:
     kept_by: Move | None = None
     line: list[Move] | None = None
     seconds: float = 0.0
+    nodes: int = 0
+    solves: int = 0
+    proofs: dict[int, LossReason | None] = field(default_factory=dict)
+    stopped: str | None = None
 
     @property
     def start(self) -> Verdict:
@@ -106,8 +131,31 @@ class Explanation:
         if self.last_winnable is None:
             return (f"Unknown: the deal was not decided within the limit; if it was winnable, "
                     f"the win was lost at one of moves {first}-{last}.")
+        keep = "" if not self.line else \
+            f" From the position after move {first - 1}, {self.line[0].describe()} keeps it."
         return (f"The deal was winnable; the win was lost at one of moves {first}-{last} "
-                f"(the positions between them were not decided within the limit).")
+                f"(the positions between them were not decided within the limit).{keep}")
+
+    def proof(self) -> list[str]:
+        """How the first position known lost was proved, as text lines: the counting
+        argument in words (as `frog solve` prints it), or that its search was exhausted;
+        none when no position was proved lost."""
+        k = self.first_lost
+        if k is None or self.won:
+            return []
+        where = "the deal" if k == 0 else f"the position after move {k}"
+        why = self.proofs.get(k)
+        if why is None:
+            return [f"Proof that {where} is lost: the search tried every line from it."]
+        return [f"Proof that {where} is lost, by counting:", *why.lines()]
+
+    def _proof_json(self) -> dict[str, object] | None:
+        k = self.first_lost
+        if k is None or self.won:
+            return None
+        why = self.proofs.get(k)
+        return {"position": k, "kind": "search" if why is None else "counting",
+                "text": self.proof()}
 
     def to_json(self) -> dict[str, object]:
         """The machine form (docs/play.md, Explain)."""
@@ -120,22 +168,62 @@ class Explanation:
             "line": None if self.line is None else [str(move) for move in self.line],
             "between": None if self.between is None else list(self.between),
             "verdicts": {str(k): str(v) for k, v in sorted(self.verdicts.items())},
-            "solves": len(self.verdicts), "seconds": round(self.seconds, 3),
+            "line_from": None if self.line is None else self.last_winnable,
+            "proof": self._proof_json(),
+            "stopped": self.stopped,
+            "solves": self.solves, "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
             "summary": self.summary(),
         }
 
 
-def _decide(deal: Deal, limits: Limits) -> Result:
-    from solver.patience.methods import decide  # loads the compiled search
+def line_decider(deal: Deal, memory: int) -> Decider:
+    """The search, deciding positions of `deal`'s lines on one table of lost positions
+    (search.LineTable, `memory` bytes): what one solve proves lost, the others know.
 
-    return decide(deal, limits=limits)
+    Each solve runs the standard search (restarts and beams: quick to find a win) for the
+    first half of its limits, then one complete depth-first pass, on the same table, for
+    the rest. Proving a position lost means exhausting its tree, and there restarts and
+    beams only cost (beams never prove anything; a restart cut by its budget abandons its
+    open subtrees), while some winnable positions are found by the standard search in a
+    second and by no depth-first pass in many (docs/solver.md, Explaining a lost game).
+    The pass is the search with restarts off, so its "unwinnable" is a proof, and a win it
+    finds is replayed like any other."""
+    from solver.patience.methods import checked, decide  # loads the compiled search
+    from solver.patience.search import LineTable, solve
+
+    line = LineTable(deal, memory)
+
+    def decide_position(position: Deal, limits: Limits) -> Result:
+        quick = decide(position, limits=_share(limits, 1 - PROOF_SHARE), line=line)
+        if quick.reason not in ("node limit", "time limit"):
+            return quick
+        rest = Limits(None if limits.max_nodes is None else limits.max_nodes - quick.nodes,
+                      None if limits.timeout is None else limits.timeout - quick.seconds,
+                      limits.memory)
+        proof = checked(position, solve(position, rest, restarts=False, beams=False,
+                                        line=line))
+        proof.nodes += quick.nodes
+        proof.seconds += quick.seconds
+        return proof
+
+    return decide_position
+
+
+def _share(limits: Limits, share: float) -> Limits:
+    """`limits` with `share` of their nodes and seconds (at least one node)."""
+    return Limits(None if limits.max_nodes is None else max(1, int(limits.max_nodes * share)),
+                  None if limits.timeout is None else limits.timeout * share, limits.memory)
 
 
 def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
-            max_solves: int = MAX_SOLVES, decider: Decider = _decide) -> Explanation:
+            max_solves: int = MAX_SOLVES, decider: Decider | None = None,
+            seconds: float | None = EXPLAIN_SECONDS) -> Explanation:
     """Bisect the legal line `moves` from `deal` for the move that lost the win, each solve
-    under `limits` (by default SOLVE_SECONDS and SOLVE_MEMORY). IllegalMove when a move of
-    the line is illegal. `decider` decides one position (the search; tests pass another)."""
+    under `limits` (by default SOLVE_SECONDS and SOLVE_MEMORY) and all of them within
+    `seconds` (None: no limit on the whole). IllegalMove when a move of the line is illegal.
+    `decider` decides one position (by default `line_decider`'s search; tests pass
+    another)."""
     limits = limits or Limits(timeout=SOLVE_SECONDS, memory=SOLVE_MEMORY)
     played = replay(deal, moves)
     if not played.valid:
@@ -145,33 +233,78 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
     if played.won:
         return found
     positions = [deal, *deals_along(deal, moves)]
+    decider = decider or line_decider(deal, limits.memory)
     lines: dict[int, list[Move]] = {}
 
-    def solve(k: int) -> None:
-        result = decider(positions[k], limits)
+    def solve(k: int) -> bool:
+        """Decide position k; False when the whole explanation's time is up."""
+        own = limits
+        if seconds is not None:
+            left = seconds - (time.monotonic() - clock)
+            if left <= 0:
+                found.stopped = "time limit"
+                return False
+            own = replace(limits, timeout=left if limits.timeout is None
+                          else min(limits.timeout, left))
+        result = decider(positions[k], own)
+        found.solves += 1
         found.verdicts[k] = result.verdict
+        found.nodes += result.nodes
         if result.verdict is Verdict.WINNABLE:
-            lines[k] = list(result.moves or [])
+            win = list(result.moves or [])
+            lines[k] = win
+            # Where the winning line begins with the moves played next, the positions they
+            # reach are winnable too, by the rest of the same line: no solve needed.
+            j = k
+            while j < len(moves) and j - k < len(win) - 1 and moves[j] == win[j - k]:
+                j += 1
+                found.verdicts[j] = Verdict.WINNABLE
+                lines[j] = win[j - k:]
+        elif result.verdict is Verdict.UNWINNABLE:
+            found.proofs[k] = result.why
+        return True
 
-    solve(len(moves))  # the end first: a lost end is usually proved in a blink
-    if found.verdicts[len(moves)] is not Verdict.WINNABLE and len(moves) > 0:
-        solve(0)
-    while len(found.verdicts) < max_solves:
+    searching = solve(len(moves))  # the end first: a lost end is usually proved in a blink
+    if searching and found.verdicts[len(moves)] is not Verdict.WINNABLE and len(moves) > 0:
+        searching = solve(0)
+    while searching:
         low = found.last_winnable
         high = found.first_lost
         if high is None or (low is not None and high - low == 1):
             break
-        start = -1 if low is None else low
-        open_positions = [k for k in range(start + 1, high) if k not in found.verdicts]
-        if not open_positions:
+        k = _next_position(-1 if low is None else low, high, found.verdicts)
+        if k is None:  # every position between was tried: try an undecided one again
+            k = max(k for k in found.verdicts if (low is None or k > low) and k < high)
+        if found.solves >= max_solves:
+            found.stopped = "solve limit"
             break
-        middle = (start + high) / 2
-        solve(min(open_positions, key=lambda k: (abs(k - middle), k)))
+        searching = solve(k)
     low, high = found.last_winnable, found.first_lost
-    if low is not None and high is not None and high - low == 1:
-        found.losing_move = high
-        found.lost_by = moves[low]
+    if low is not None and high is not None:
         found.line = lines[low]
-        found.kept_by = found.line[0]
+        if high - low == 1:
+            found.losing_move = high
+            found.lost_by = moves[low]
+            found.kept_by = found.line[0]
     found.seconds = time.monotonic() - clock
     return found
+
+
+def _next_position(low: int, high: int, tried: dict[int, Verdict]) -> int | None:
+    """The next position to decide strictly between `low` (known winnable, or -1) and `high`
+    (known lost): the middle of the widest stretch of untried positions between them, the
+    later of equally wide ones; None when every position between them was tried.
+
+    With no unknown answer this is plain bisection. After one, the positions next to it are
+    about as hard (most unknowns are proofs of loss too large for the limit), so the next try
+    goes to the middle of a stretch untried so far: the positions decided then narrow the
+    interval where they can, and among equal stretches the later one holds the smaller
+    positions, the quicker to decide."""
+    cuts = [low, *sorted(k for k in tried if low < k < high), high]
+    gaps = [(b - a - 1, a) for a, b in zip(cuts, cuts[1:]) if b - a > 1]
+    if not gaps:
+        return None
+    width, start = max(gaps)
+    end = start + width + 1
+    middle = (start + end) / 2
+    return min(range(start + 1, end), key=lambda k: (abs(k - middle), k))

@@ -7,6 +7,8 @@ not with this module, so that naming a method costs nothing.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from solver.answer import Limits, Progress, Result, SolverBug, Verdict
 from solver.patience.deal import Deal
 from solver.patience.engine import replay
@@ -14,6 +16,9 @@ from solver.patience.loss_reason import loss_reason
 from solver.patience.portfolio import portfolio
 from solver.patience.rules import Rules
 from solver.patience.search import NOISE
+
+if TYPE_CHECKING:
+    from solver.patience.search.driver import LineTable
 
 METHODS = ("search", "cpsat", "brute", "portfolio")
 DEFAULT_METHOD = "search"
@@ -36,7 +41,7 @@ def default_method(rules: Rules) -> str:
 
 def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
            progress: Progress | None = None, noise: int = NOISE, jobs: int = 1,
-           sequence: int = 0) -> Result:
+           sequence: int = 0, line: LineTable | None = None) -> Result:
     """Decide `deal` with the named method within `limits`; every method honours all of them
     and Ctrl-C. A win that fails its replay through the rules engine raises SolverBug.
     An unwinnable answer carries the counting argument's proof in words when the position
@@ -50,14 +55,17 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
     the strategy's restart sequences (solver.patience.search.SEQUENCES of them, interleaved
     in one process or spread over the jobs); `sequence` is the first one's seed (0, the
     standard one; the surveys retry an unknown deal from a later one, since the first
-    sequences are known to fail within the earlier budget)."""
+    sequences are known to fail within the earlier budget). `line` (the search, jobs=1) is a
+    table shared with other positions of the deal `deal` comes from (search.LineTable)."""
+    if line is not None and (method != "search" or jobs != 1):
+        raise ValueError("a table shared along a line is for the search with jobs=1")
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if method not in METHODS:
         raise ValueError(f"unknown method '{method}' (choose from {', '.join(METHODS)})")
     try:
         if method == "search":
-            result = _search(deal, limits, progress, noise, jobs, sequence)
+            result = _search(deal, limits, progress, noise, jobs, sequence, line)
         elif method == "cpsat":
             result = _cpsat(deal, limits)
         elif method == "brute":
@@ -68,6 +76,14 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
         # Ctrl-C before the method's own handling began (while OR-Tools or the kernel
         # loads): the same answer as an interrupt during the search.
         result = Result(Verdict.UNKNOWN, "interrupted", method=method)
+    return checked(deal, result)
+
+
+def checked(deal: Deal, result: Result) -> Result:
+    """`result` for `deal` once its win is replayed through the rules engine (SolverBug if
+    it fails) and, for an unwinnable answer, with the counting argument's proof in words when
+    the position has one (a win of such a position is a SolverBug too): what `decide` does to
+    every method's answer, for callers that run a search of their own."""
     if result.verdict is Verdict.WINNABLE:
         check = replay(deal, result.moves or [])
         if not (check.valid and check.won):
@@ -83,12 +99,13 @@ def decide(deal: Deal, method: str = DEFAULT_METHOD, limits: Limits = Limits(),
 
 
 def _search(deal: Deal, limits: Limits, progress: Progress | None, noise: int,
-            jobs: int, sequence: int = 0) -> Result:
+            jobs: int, sequence: int = 0, line: LineTable | None = None) -> Result:
     """The search: the strategy's restart sequences from seed `sequence` on, interleaved in
     this process (jobs=1) or spread over `jobs` processes."""
     from solver.patience.search import solve_parallel
 
-    return solve_parallel(deal, limits, progress, jobs=jobs, noise=noise, first=sequence)
+    return solve_parallel(deal, limits, progress, jobs=jobs, noise=noise, first=sequence,
+                          line=line)
 
 
 def _cpsat(deal: Deal, limits: Limits) -> Result:

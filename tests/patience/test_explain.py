@@ -9,7 +9,8 @@ import pytest
 from tests.conftest import seeded
 
 from solver.answer import Limits, Result, Verdict
-from solver.patience import Position, deal_after, deal_from_number, parse_move_list, variant_rules
+from solver.patience import (Position, deal_after, deal_from_number, parse_move_list, replay,
+                             variant_rules)
 from solver.patience.engine import IllegalMove
 from solver.patience.explain import explain
 from solver.patience.methods import decide
@@ -59,7 +60,7 @@ def test_explain_matches_a_solve_of_every_prefix(number, seed):
             assert found.line[0] == found.kept_by
             assert Position.start(deal_after(deal, moves[:k - 1])).play(found.kept_by)
             assert f"move {k}:" in found.summary()
-        assert len(found.verdicts) <= 2 + len(moves).bit_length()
+        assert found.solves <= 2 + len(moves).bit_length()
 
 
 def test_unknown_answers_never_name_a_move_and_narrow_the_interval(seed):
@@ -82,15 +83,102 @@ def test_unknown_answers_never_name_a_move_and_narrow_the_interval(seed):
                     return Result(Verdict.UNKNOWN, reason="time limit")
                 return brute(position)
             found = explain(deal, moves, QUICK, decider=blind)
-            assert found.losing_move is None
+            if found.losing_move is not None:
+                # a winning line from an earlier position went on with the moves played, so
+                # the hidden position before the losing move is known winnable without a solve
+                assert found.losing_move == k and k - 1 in hidden
+                assert replay(positions[k - 1], found.line).won
+                continue
             if found.end is Verdict.UNKNOWN:  # the end itself hidden: nothing is known lost
                 assert found.between is None and found.summary().startswith("Unknown")
                 continue
             first, last = found.between
             assert first <= k <= last
             assert "one of moves" in found.summary()
+            if found.last_winnable is not None:  # its winning line is still offered
+                assert found.line and found.kept_by is None
+                assert replay(positions[found.last_winnable], found.line).won
+                assert f"after move {first - 1}, {found.line[0].describe()} keeps it" \
+                    in found.summary()
         checked += 1
     assert checked >= 3
+
+
+def test_the_whole_explanation_stops_at_its_time_limit(seed):
+    """Solves that answer unknown slowly: the explanation stops once its own time is up,
+    says so, and names no move."""
+    import time
+
+    for number in range(1, 40):  # a line that does not win
+        deal = deal_from_number(SMALL, number)
+        moves = random_line(deal, seeded(seed, "time limit", number))
+        if not replay(deal, moves).won and len(moves) > 8:
+            break
+
+    end = deal_after(deal, moves)
+
+    def slow(position, limits):
+        assert limits.timeout is not None and limits.timeout <= 0.3
+        if position == end:
+            return Result(Verdict.UNWINNABLE)
+        time.sleep(0.1)
+        return Result(Verdict.UNKNOWN, reason="time limit")
+    found = explain(deal, moves, QUICK, decider=slow, seconds=0.3)
+    assert found.stopped == "time limit" and found.losing_move is None
+    assert 3 <= len(found.verdicts) <= 5 and found.seconds < 1.0
+    assert found.between == (1, len(moves)) and "one of moves" in found.summary()
+
+
+def test_the_proof_after_the_losing_move_is_named(seed):
+    """The answer says how the first lost position was proved: counting, in words, when the
+    counting argument proves it, else the exhausted search."""
+    kinds = set()
+    for number in range(1, 40):
+        deal = deal_from_number(SMALL, number)
+        moves = random_line(deal, seeded(seed, "proof", number))
+        found = explain(deal, moves, QUICK)
+        if found.first_lost is None:
+            assert found.proof() == [] and found.to_json()["proof"] is None
+            continue
+        proof = found.to_json()["proof"]
+        assert proof["position"] == found.first_lost
+        lost = deal_after(deal, moves[:found.first_lost])
+        counted = decide(lost, limits=QUICK).why
+        assert proof["kind"] == ("search" if counted is None else "counting")
+        assert proof["text"] == found.proof() and found.proof()[0].startswith("Proof that")
+        kinds.add(proof["kind"])
+    assert kinds == {"search", "counting"}
+
+
+def test_a_winning_line_that_follows_the_moves_played_decides_their_positions():
+    """The deal's winning line, played for a while, then a move that loses: the positions
+    along the shared start are known winnable from the deal's solve, without solves of their
+    own, and the losing move is still named."""
+    for number in range(1, 60):
+        deal = deal_from_number(SMALL, number)
+        win = brute(deal).moves
+        if not win:
+            continue
+        position = Position.start(deal)
+        for m, move in enumerate(win):
+            losing = [other for other in position.legal_moves() if other != move and
+                      brute(deal_after(deal, win[:m] + [other])).verdict is Verdict.UNWINNABLE]
+            if m >= 3 and losing:
+                break
+            position = position.play(move)
+        else:
+            continue
+        solved = []
+
+        def counting(position, limits):
+            solved.append(position)
+            return brute(position)
+        found = explain(deal, win[:m] + losing[:1], QUICK, decider=counting)
+        assert found.losing_move == m + 1 and found.lost_by == losing[0]
+        assert all(found.verdicts[j] is Verdict.WINNABLE for j in range(m + 1))
+        assert not any(deal_after(deal, win[:j]) in solved for j in range(1, m + 1))
+        return
+    pytest.fail("no deal with a losing move along its winning line")
 
 
 def test_explain_refuses_an_illegal_line():
@@ -153,3 +241,11 @@ def test_verify_explain_of_a_winning_or_still_winnable_line(frog, tmp_path, winn
     answer = json.loads(out)
     assert code == 1 and answer["losing_move"] is None
     assert answer["explain"]["end"] == "winnable" and answer["explain"]["solves"] == 1
+
+
+def test_verify_explain_refuses_a_total_that_is_not_positive(frog, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("")
+    code, _, err = frog("verify", "1234", moves, "--explain", "--total", "0")
+    assert code == 2 and "--total: the duration must be positive" in err
+    assert "Traceback" not in err

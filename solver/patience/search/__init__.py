@@ -21,11 +21,11 @@ SEQUENCES = 8
 
 #: Names loaded with the compiled search on first use, by the module that holds them.
 _LAZY = {
-    "driver": ("RULE_SWITCHES", "decide_samples", "is_dead", "solve", "warm_up"),
+    "driver": ("LineTable", "RULE_SWITCHES", "decide_samples", "is_dead", "solve", "warm_up"),
     "parallel": ("solve_parallel",),
 }
 
-__all__ = ["NOISE", "RULE_SWITCHES", "SEQUENCES", "decide_samples", "is_dead", "solve", "solve_parallel",
+__all__ = ["LineTable", "NOISE", "RULE_SWITCHES", "SEQUENCES", "decide_samples", "is_dead", "solve", "solve_parallel",
            "warm_up"]
 
 

@@ -124,7 +124,7 @@ class Strategy:
 def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
           restarts: bool = True, disabled: tuple[str, ...] = (), noise: int = NOISE,
           growth: float = BUDGET_GROWTH, seeds: Sequence[int] = (0,),
-          beams: bool = True) -> Result:
+          beams: bool = True, line: LineTable | None = None) -> Result:
     """Decide the deal. With `restarts=False` the search is one plain depth-first pass;
     `disabled` names reductions of RULE_SWITCHES to switch off; restarts add random noise
     to the pile scores (10-100) at the level `noise_level` gives, and grow their budgets
@@ -134,14 +134,20 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
     Sequence s runs at the noise `sequence_noise(noise, s)`. Every sequence is a complete
     search, so any "unwinnable" is a proof.
     `beams` runs the beam stage beside the restarts (see the module docstring); it never
-    runs without restarts."""
+    runs without restarts.
+    `line`: a table shared with the searches of other positions of the deal the position
+    comes from (see LineTable; its memory, not `limits.memory`, sizes the table).
+    ValueError when the position is not one of that deal's."""
     if not seeds or min(seeds) < 0 or len(set(seeds)) != len(seeds):
         raise ValueError(f"seeds must be distinct and at least 0, not {tuple(seeds)}")
     options = kernel.ALL_OPTIONS
     for name in disabled:
         options &= ~RULE_SWITCHES[name]
-    arrays = SearchArrays(deal)
-    table = Table(limits.memory)
+    if line is None:
+        arrays, table = SearchArrays(deal), Table(limits.memory)
+    else:
+        arrays, table = SearchArrays(deal, line.turned(deal)), line.table
+        table.count_stores_afresh()
     strategy = Strategy(restarts, options, noise, growth, tuple(seeds), beams)
     run = _restart_loop(arrays, table, limits, progress, strategy)
     moves = decode_win(deal, arrays.winning_codes()) \
@@ -160,6 +166,41 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
     stats["nodes_per_second"] = round(run.nodes / run.seconds) if run.seconds > 0 else 0
     stats["table_entries"] = table.entries
     return Result(run.verdict, run.reason, moves, run.nodes, run.seconds, "search", stats)
+
+
+class LineTable:
+    """One table of lost positions for the searches of many positions of one deal: the
+    positions along a played line, which explaining the line decides one after another
+    (solver/patience/explain.py). A position proved lost while one of them is decided is
+    then known lost to the searches of all the others.
+
+    Why sharing is sound: an entry says that no winning line from its position respects its
+    sleep marks, and it is stored only once the position's subtree was searched to the end
+    (kernel.run: a restart cut by its budget or the clock abandons its open nodes without
+    storing them), so it is a fact of the position, whichever root the search started from
+    and in whatever order it tried the children (the argument that lets restarts and
+    interleaved sequences share a table). Within one deal the key names one position: the
+    stock index is counted from the deal's first card (kernel.position_key, `turned`), the
+    reserve left is a prefix of the deal's and the stock left a tail of it, so the same key
+    means the same reserve, the same piles, the same stock order to come and, since the
+    foundations follow from the cards left, the same foundations. `turned` refuses a
+    position whose reserve or stock is not the deal's, so no entry crosses between deals."""
+
+    def __init__(self, deal: Deal, memory: int) -> None:
+        self.deal = deal
+        self.table = Table(memory)
+
+    def turned(self, position: Deal) -> int:
+        """The stock cards turned before `position`; ValueError when `position` is not a
+        position of this deal (other rules, a reserve that is not a prefix of the deal's,
+        a stock that is not a tail of the deal's)."""
+        deal = self.deal
+        turned = len(deal.stock) - len(position.stock)
+        if position.rules != deal.rules or turned < 0 \
+                or position.stock != deal.stock[turned:] \
+                or position.reserve != deal.reserve[:len(position.reserve)]:
+            raise ValueError("the position is not one of the deal's: its table cannot be shared")
+        return turned
 
 
 @dataclass

@@ -33,6 +33,9 @@ TGT_FOUNDATION, TGT_PILE0 = 0, 1  # pile p is target 1 + p
 
 # ---- scalar slots of the `st` array
 RD, SI, DEPTH, PLEN, NODES, RNG, UP, PHASE, NOISE = 0, 1, 2, 3, 4, 5, 6, 7, 8
+#: Stock cards turned before the root's stock (a position in play searched on a table it
+#: shares with other positions of the same deal: see `position_key`); 0 for a fresh deal.
+TURNED = 9
 PHASE_ENTER, PHASE_NEXT = 0, 1
 
 # ---- statistics slots of the `stats` array
@@ -421,13 +424,19 @@ def position_key(st, ph1, ph2, h, sleep, row, npiles):
     """The 128-bit canonical key of a position with its sleep marks.
 
     The foundations follow from what is left, so the key is the reserve depth, the stock
-    index, and the multiset of (pile, mark) pairs: a sum of strong per-pile hashes, so that
-    permuting the interchangeable piles gives the same key. An entry means "no winning line
-    respects these sleep marks". (Probing the same position without marks as well, which
-    would also catch absolute losses, changed the node count of the benchmark deals by
-    less than 0.01% and cost 8-10% of the speed, so it is not done.)
+    index counted from the deal's first card (st[SI] + st[TURNED]), and the multiset of
+    (pile, mark) pairs: a sum of strong per-pile hashes, so that permuting the
+    interchangeable piles gives the same key. An entry means "no winning line respects
+    these sleep marks". Counting the stock index from the deal's first card makes the keys
+    of a deal's positions in play agree with the deal's own: a position's reserve is a
+    prefix of the deal's (its mark indexes that prefix) and its stock is the deal's from
+    that index on, so one key is one position of the deal, with one future, whichever
+    position the search started from (driver.LineTable). (Probing the same position without
+    marks as well, which would also catch absolute losses, changed the node count of the
+    benchmark deals by less than 0.01% and cost 8-10% of the speed, so it is not done.)
     """
-    base = np.uint64(st[RD]) * np.uint64(4099) + np.uint64(st[SI]) * np.uint64(17) + \
+    base = np.uint64(st[RD]) * np.uint64(4099) + \
+        np.uint64(st[SI] + st[TURNED]) * np.uint64(17) + \
         np.uint64(sleep[row, 0] + 2)
     k1 = _mix(base + np.uint64(0x1234567))
     k2 = _mix(base + np.uint64(0x7654321))

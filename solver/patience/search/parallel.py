@@ -59,7 +59,8 @@ from typing import Any
 from solver.answer import Limits, Progress, Result, SolverBug, Verdict
 from solver.patience.deal import Deal
 from solver.patience.search import NOISE, SEQUENCES
-from solver.patience.search.driver import FIRST_TRY_NODES, sequence_noise, sequence_seeds, solve
+from solver.patience.search.driver import (FIRST_TRY_NODES, LineTable, sequence_noise,
+                                          sequence_seeds, solve)
 
 #: How often this process collects the workers' node counts for the progress line (seconds).
 POLL_SECONDS = 0.25
@@ -150,7 +151,8 @@ def worker_plans(jobs: int, noise: int, limits: Limits, nodes_used: int,
 
 def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
                    jobs: int = 2, noise: int = NOISE, handover: Handover | None = None,
-                   first: int = 0, sequences: int = SEQUENCES) -> Result:
+                   first: int = 0, sequences: int = SEQUENCES,
+                   line: LineTable | None = None) -> Result:
     """Decide `deal` with the strategy's `sequences` restart sequences from seed `first` on
     (`sequence_seeds`), spread over `jobs` processes: a first try of sequence `first` here,
     then one worker per job (see the module's docstring), the last of them handing over to
@@ -158,12 +160,16 @@ def solve_parallel(deal: Deal, limits: Limits = Limits(), progress: Progress | N
     seeds=sequence_seeds(first, sequences))`, in this process. The result's stats add `jobs`
     and, for an answer found by a worker, its `worker` (and, for a search's answer, the
     `seed` and `noise` of the sequence that answered); nodes and the other counts are totals over all workers' searches, and
-    `method` names the method that answered ("search" or the hand-over's)."""
+    `method` names the method that answered ("search" or the hand-over's). `line` (jobs=1
+    only: workers have tables of their own) shares the table with other positions of the
+    deal the position comes from (driver.LineTable)."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
+    if line is not None and jobs != 1:
+        raise ValueError("a table shared along a line needs jobs=1")
     if jobs == 1:
         result = solve(deal, limits, progress, noise=noise,
-                       seeds=sequence_seeds(first, sequences))
+                       seeds=sequence_seeds(first, sequences), line=line)
         result.stats["jobs"] = 1
         return result
     start = time.perf_counter()

@@ -26,7 +26,11 @@ class SearchArrays:
     """Position, stack and statistics arrays for one deal; the table lives apart so that
     restarts keep it."""
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self, deal: Deal, turned: int = 0) -> None:
+        """`turned`: the stock cards turned before this deal's stock, when it is a position in
+        play searched on a table shared with other positions of its deal (driver.LineTable);
+        the table's keys count the stock index from the deal's first card."""
+        self.turned = turned
         rules = deal.rules
         self.ranks = rules.ranks
         self.d4 = rules.foundations
@@ -116,6 +120,7 @@ class SearchArrays:
         for array, root in self._root:
             array[:] = root
         self.st[:] = 0
+        self.st[kernel.TURNED] = self.turned
         self.st[kernel.RD] = len(deal.reserve)
         self.st[kernel.UP] = int(self.n[1:self.ranks + 1].sum())
         self.st[kernel.NOISE] = noise
@@ -160,6 +165,12 @@ class Table:
     @property
     def entries(self) -> int:
         return int(self.k1.shape[0])
+
+    def count_stores_afresh(self) -> None:
+        """Count the next search's stores from 0 (a table shared by several searches: each
+        search's statistics start at 0, and the table grows by the stores of the search
+        that fills it)."""
+        self.stores_at_last_growth = 0
 
     def clear(self) -> None:
         """Forget every entry (they hold for one stock order only)."""
