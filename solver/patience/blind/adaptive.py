@@ -24,11 +24,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from solver.answer import Verdict
 from solver.patience.blind.calibration import Calibration, shipped
 from solver.patience.blind.game import Choice, Policy
 from solver.patience.blind.racing import Race
-from solver.patience.blind.sampling import as_deal, equivalence_key, outcomes, sample_position
+from solver.patience.blind.sampling import action_classes, sample_position, won_after
 from solver.patience.blind.view import Action, View
 
 #: Samples drawn per round (every live candidate is decided on each).
@@ -93,10 +92,7 @@ class AdaptivePolicy:
         """Every class of equivalent actions once (its other members in `equivalent`), best
         first. With `chances` (a hint) every class gets a calibrated chance and at least
         HINT_ROUNDS rounds of samples; without (a game) a single class is not sampled."""
-        classes: dict[object, list[Action]] = {}
-        for choice in self.base.rank(view, actions, rng):
-            classes.setdefault(equivalence_key(view, choice.action), []).append(choice.action)
-        members = list(classes.values())
+        members = action_classes(view, [c.action for c in self.base.rank(view, actions, rng)])
         if len(members) == 1 and not chances:
             return [Choice(members[0][0], equivalent=tuple(members[0][1:]))]
         phase = self.phase(view)
@@ -113,7 +109,9 @@ class AdaptivePolicy:
         rounds = max(phase.rounds, least_rounds)
         for done in range(1, rounds + 1):
             positions = [sample_position(view, rng) for _ in range(ROUND)]
-            race.record(self._decide(view, leaders, race.live(), positions, phase.nodes))
+            live = race.live()
+            outcomes = won_after(view, [leaders[i] for i in live], positions, phase.nodes)
+            race.record(dict(zip(live, outcomes)))
             if done < least_rounds:
                 continue
             race.drop_worse(self.z)
@@ -121,24 +119,6 @@ class AdaptivePolicy:
             if len(race.live()) == 1 or race.unanimous() or race.futile(self.z, left):
                 break
         return race
-
-    @staticmethod
-    def _decide(view: View, leaders: list[Action], live: list[int], positions: list,
-                nodes: int) -> dict[int, list[bool]]:
-        """Whether each live candidate's sampled positions are won within `nodes`; a forced
-        turn counts its best placement."""
-        from solver.patience.search import decide_samples  # the kernel, only when sampling
-
-        owners, deals = [], []
-        turned = view.turned is not None
-        for candidate in live:
-            for s, position in enumerate(positions):
-                for after in outcomes(position, leaders[candidate], turned):
-                    owners.append((candidate, s))
-                    deals.append(as_deal(after))
-        won = {owner for owner, verdict in zip(owners, decide_samples(deals, nodes))
-               if verdict is Verdict.WINNABLE}
-        return {c: [(c, s) in won for s in range(len(positions))] for c in live}
 
     def _choices(self, race: Race, members: list[list[Action]], view: View,
                  phase: Phase) -> list[Choice]:

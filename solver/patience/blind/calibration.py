@@ -76,8 +76,7 @@ class Calibration:
     def chance(self, wins: int, samples: int, stock: int) -> float:
         """The calibrated chance of winning after a move whose samples won `wins` of
         `samples`, with `stock` cards still face down."""
-        x = features(wins, samples, stock)
-        return _sigmoid(self.a * x[0] + self.b * x[1] + self.c * x[2] + self.d * x[3])
+        return self._at_share(smoothed_share(wins, samples), stock)
 
     def interval(self, wins: int, samples: int, stock: int) -> tuple[float, float]:
         """The chance at both ends of the share's Wilson 95% interval, low first."""

@@ -82,6 +82,34 @@ def equivalence_key(view: View, action: Action) -> object:
             if action.target == FOUNDATION else "pile", tuple(c.rank for c in pile))
 
 
+def action_classes(view: View, ordered: Sequence[Action]) -> list[list[Action]]:
+    """The actions grouped by `equivalence_key`, each class and its members in `ordered`'s
+    order (a base policy's, best first)."""
+    classes: dict[object, list[Action]] = {}
+    for action in ordered:
+        classes.setdefault(equivalence_key(view, action), []).append(action)
+    return list(classes.values())
+
+
+def won_after(view: View, actions: Sequence[Action], positions: Sequence[Position],
+              nodes: int) -> list[list[bool]]:
+    """For each action, whether each sampled position after it is won within `nodes` (a
+    forced turn counts its best placement), all decided in one batch by the open search."""
+    from solver.patience.search import decide_samples  # the kernel, only when sampling
+
+    owners: list[tuple[int, int]] = []  # (action index, sample index) per deal
+    deals: list[Deal] = []
+    turned = view.turned is not None
+    for a, action in enumerate(actions):
+        for s, position in enumerate(positions):
+            for after in outcomes(position, action, turned):
+                owners.append((a, s))
+                deals.append(as_deal(after))
+    won = {owner for owner, verdict in zip(owners, decide_samples(deals, nodes))
+           if verdict is Verdict.WINNABLE}
+    return [[(a, s) in won for s in range(len(positions))] for a in range(len(actions))]
+
+
 @dataclass
 class SamplePolicy:
     """Hindsight sampling over `samples` random stocks, `nodes` per sample's search, with
@@ -101,45 +129,24 @@ class SamplePolicy:
 
     def rank(self, view: View, actions: Sequence[Action], rng: random.Random,
              chances: bool = True) -> list[Choice]:
-        from solver.patience.search import decide_samples  # the kernel, only when sampling
-
         base = self.base.rank(view, actions, rng)
         if view.stock_count > self.horizon:
             return [Choice(c.action, None, f"{self.base.name} {c.note}; sampling starts when "
                                            f"{self.horizon} cards are left in the stock")
                     for c in base]
-        order = [choice.action for choice in base]
-        classes: dict[object, list[Action]] = {}
-        for action in order:
-            classes.setdefault(equivalence_key(view, action), []).append(action)
-        leaders = [members[0] for members in classes.values()]
-        wins = {id(a): 0 for a in leaders}
+        members = action_classes(view, [choice.action for choice in base])
+        leaders = [m[0] for m in members]
+        wins = [0] * len(leaders)
         drawn = 0
-        turned = view.turned is not None
         while drawn < self.samples:
             count = min(FIRST_ROUND if drawn == 0 else self.samples - drawn,
                         self.samples - drawn)
             positions = [sample_position(view, rng) for _ in range(count)]
-            batch: list[tuple[int, int]] = []  # (leader index, sample index) per deal
-            deals: list[Deal] = []
-            for a, action in enumerate(leaders):
-                for s, position in enumerate(positions):
-                    for after in outcomes(position, action, turned):
-                        batch.append((a, s))
-                        deals.append(as_deal(after))
-            verdicts = decide_samples(deals, self.nodes)
-            won = {(a, s) for (a, s), v in zip(batch, verdicts) if v is Verdict.WINNABLE}
-            for a, s in won:
-                wins[id(leaders[a])] += 1
+            for a, outcomes_of_a in enumerate(won_after(view, leaders, positions, self.nodes)):
+                wins[a] += sum(outcomes_of_a)
             drawn += count
-            if len({wins[id(a)] for a in leaders}) == 1:
+            if len(set(wins)) == 1:
                 break  # every action tied: more samples of the same kind seldom split them
-        ranked = sorted(range(len(leaders)), key=lambda i: -wins[id(leaders[i])])
-        choices = []
-        for i in ranked:
-            leader = leaders[i]
-            chance = wins[id(leader)] / drawn
-            for action in classes[equivalence_key(view, leader)]:
-                choices.append(Choice(action, chance, f"won {wins[id(leader)]} of {drawn} "
-                                                      f"sampled stocks"))
-        return choices
+        ranked = sorted(range(len(leaders)), key=lambda i: -wins[i])
+        return [Choice(action, wins[i] / drawn, f"won {wins[i]} of {drawn} sampled stocks")
+                for i in ranked for action in members[i]]
