@@ -165,9 +165,19 @@ def solve_contracts(deal: Deal, seat: int, table: Table,
     starting the frog's discard search from the grand's value (the frog bidder may
     discard the widow again) measured no faster either.
     """
-    return [bidder_points(deal, rules, Searcher(rules))
-            for rules in (table.rules(name, seat, trump)
-                          for name, trump in choices or contracts(table.scoring))]
+    return counted_contracts(deal, seat, table, choices)[0]
+
+
+def counted_contracts(deal: Deal, seat: int, table: Table,
+                      choices: list[Choice] | None = None) -> tuple[list[int], int]:
+    """`solve_contracts`'s totals, and the nodes their searches took."""
+    totals, nodes = [], 0
+    for name, trump in choices or contracts(table.scoring):
+        rules = table.rules(name, seat, trump)
+        searcher = Searcher(rules)
+        totals.append(bidder_points(deal, rules, searcher))
+        nodes += searcher.nodes
+    return totals, nodes
 
 
 def solve_samples(deals: list[Deal], seat: int, table: Table, jobs: int = 1,
@@ -223,12 +233,34 @@ def advise(deal: Deal, seat: int, table: Table = Table(), samples: int = DEFAULT
     deals = list(all_deals(deal, seat)) if exact else sample_deals(deal, seat, samples, seed)
     choices = choices or contracts(table.scoring)
     rows = solve_samples(deals, seat, table, jobs, choices, progress)
+    return _advice(deal, seat, table, None if exact else seed, choices, rows, exact)
+
+
+def advise_within(deal: Deal, seat: int, table: Table, samples: int, seed: int,
+                  choices: list[Choice], max_nodes: int, min_samples: int) -> Advice:
+    """`advise` in this process for the contracts of `choices`, drawing the same samples
+    in the same order but stopping once their searches have spent `max_nodes` nodes (after
+    at least `min_samples`): a bid at the table must come within a few seconds, and a node
+    budget, unlike a clock, gives the same answer on every run and every machine."""
+    rows: list[list[int]] = []
+    spent = 0
+    for sample in sample_deals(deal, seat, samples, seed):
+        if len(rows) >= min_samples and spent >= max_nodes:
+            break
+        totals, nodes = counted_contracts(sample, seat, table, choices)
+        rows.append(totals)
+        spent += nodes
+    return _advice(deal, seat, table, seed, choices, rows)
+
+
+def _advice(deal: Deal, seat: int, table: Table, seed: int | None, choices: list[Choice],
+            rows: list[list[int]], exact: bool = False) -> Advice:
+    """The Advice of `rows` (one per deal, one column per contract of `choices`)."""
     estimates = []
     for column, (name, trump) in enumerate(choices):
         rules = table.rules(name, seat, trump)
-        points = [row[column] for row in rows]
-        estimates.append(estimate(rules, points, exact))
-    return Advice(seat, list(deal.hands[seat - 1]), None if exact else seed, estimates, exact)
+        estimates.append(estimate(rules, [row[column] for row in rows], exact))
+    return Advice(seat, list(deal.hands[seat - 1]), seed, estimates, exact)
 
 
 def estimate(rules: Rules, points: list[int], exact: bool = False) -> Estimate:

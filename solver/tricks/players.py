@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from solver.tricks.auction import LEVEL, best_above
-from solver.tricks.bidding import advise, hand_deal
+from solver.tricks.bidding import advise_within, hand_deal
 from solver.tricks.cards import POINTS, card_name, format_cards, mask_of, points_of, rank_of, \
     suit_of
 from solver.tricks.deal import make_deal
@@ -32,12 +32,15 @@ from solver.tricks.table import AUCTION, DISCARD, PLAY, Hand, allowed_bids, auct
 #: Samples per decision, chosen to keep a card within 1.5 s and a bid within 3 s on one
 #: core (docs/tricks.md, Playing at the table, gives the measured times). A card's samples
 #: also stop once its searches have spent CARD_NODES nodes (about a second), after at
-#: least MIN_CARD_SAMPLES: nodes, unlike seconds, are the same on every run, so the choice
-#: still depends only on the view and the seed.
+#: least MIN_CARD_SAMPLES, and a bid's once BID_NODES are spent, after MIN_BID_SAMPLES:
+#: nodes, unlike seconds, are the same on every run, so the choice still depends only on
+#: the view and the seed.
 CARD_SAMPLES = 50
 MIN_CARD_SAMPLES = 8
 CARD_NODES = 10_000_000
 BID_SAMPLES = 10
+MIN_BID_SAMPLES = 4
+BID_NODES = 20_000_000
 DISCARD_SAMPLES = 8
 #: Discards compared on every sample: the ones that were best on most samples.
 DISCARD_CANDIDATES = 4
@@ -77,13 +80,14 @@ def choose_bid(view: SeatView, samples: int, seed: int) -> Choice:
     choices = allowed_bids(state, view.table.scoring)
     if not choices:
         return Choice("pass", {}, 0)
-    advice = advise(hand_deal(list(view.hand), view.seat), view.seat, view.table, samples,
-                    seed, choices=choices)
+    advice = advise_within(hand_deal(list(view.hand), view.seat), view.seat, view.table,
+                           samples, seed, choices, BID_NODES, min(samples, MIN_BID_SAMPLES))
     best = best_above(advice, state.level if not state.raising else LEVEL["chico"])
     values = {e.name: round(e.mean_payment, 2) for e in advice.estimates}
+    drawn = advice.estimates[0].samples
     if best is None:
-        return Choice("pass", values, samples)
-    return Choice(best.name, values, samples)
+        return Choice("pass", values, drawn)
+    return Choice(best.name, values, drawn)
 
 
 def choose_card(view: SeatView, samples: int, seed: int) -> Choice:

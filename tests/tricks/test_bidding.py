@@ -16,7 +16,10 @@ from solver.tricks import bidding
 from solver.tricks.bidding import (
     Table,
     advise,
+    advise_within,
     all_deals,
+    contracts,
+    counted_contracts,
     distributions,
     sample_deals,
     solve_contracts,
@@ -102,6 +105,26 @@ def test_jobs_do_not_change_the_answer(seed):
     rng = seeded(seed, "test_jobs_do_not_change_the_answer")
     deal = reduced_deal(rng, 5, 2)
     assert advise(deal, 2, samples=12, seed=4, jobs=1) == advise(deal, 2, samples=12, seed=4, jobs=2)
+
+
+def test_a_node_budget_stops_the_same_samples_early(seed):
+    # advise_within draws advise's samples in advise's order: with room for every sample it
+    # gives advise's answer; with none, exactly its minimum, the first samples' figures.
+    rng = seeded(seed, "test_a_node_budget_stops_the_same_samples_early")
+    deal, seat, seed_ = reduced_deal(rng, 5, 2), rng.randint(1, 3), rng.randint(1, 10**6)
+    choices = contracts(Table().scoring)
+    whole = advise(deal, seat, samples=9, seed=seed_)
+    assert advise_within(deal, seat, Table(), 9, seed_, choices, 10**12, 1) == whole
+    cut = advise_within(deal, seat, Table(), 9, seed_, choices, 0, 3)
+    assert cut == advise(deal, seat, samples=3, seed=seed_)
+    assert all(e.samples == 3 for e in cut.estimates)
+
+
+def test_counted_contracts_counts_every_search(seed):
+    rng = seeded(seed, "test_counted_contracts_counts_every_search")
+    deal = reduced_deal(rng, 4, 2)
+    totals, nodes = counted_contracts(deal, 1, Table())
+    assert totals == solve_contracts(deal, 1, Table()) and nodes > 0
 
 
 def test_parts_fewer_than_the_deals_keep_each_row_with_its_deal(seed, monkeypatch):
