@@ -74,14 +74,15 @@ def sampling_player(view: SeatView, seed: int, card_samples: int = CARD_SAMPLES,
     raise ValueError(f"nothing to decide in phase {view.phase}")
 
 
-def choose_bid(view: SeatView, samples: int, seed: int) -> Choice:
-    """Name the game with the highest expected payment above those named, if above 0."""
+def choose_bid(view: SeatView, samples: int, seed: int, max_nodes: int = BID_NODES) -> Choice:
+    """Name the game with the highest expected payment above those named, if above 0, over
+    up to `samples` deals (fewer once `max_nodes` nodes are spent)."""
     state = auction_state(list(view.calls))
     choices = allowed_bids(state, view.table.scoring)
     if not choices:
         return Choice("pass", {}, 0)
     advice = advise_within(hand_deal(list(view.hand), view.seat), view.seat, view.table,
-                           samples, seed, choices, BID_NODES, min(samples, MIN_BID_SAMPLES))
+                           samples, seed, choices, max_nodes, min(samples, MIN_BID_SAMPLES))
     best = best_above(advice, state.level if not state.raising else LEVEL["chico"])
     values = {e.name: round(e.mean_payment, 2) for e in advice.estimates}
     drawn = advice.estimates[0].samples
