@@ -47,11 +47,14 @@ from numba.extending import intrinsic  # noqa: E402
 
 __all__ = ["ALLOCATING", "allocating_jit", "kernel_jit", "njit", "prefetch"]
 
-#: The patience search's flags: cached on disk, and numba's runtime off. With the runtime
-#: on, every call of a helper counts references to each array argument atomically, a third
-#: of the kernel's time, protecting nothing: the kernel allocates and keeps no array
-#: (docs/solver.md, Compiled without reference counting).
-KERNEL_FLAGS = {"cache": True, "_nrt": False}
+#: The patience search's flags: cached on disk, numba's runtime off, and Python's lock let
+#: go while compiled code runs. With the runtime on, every call of a helper counts
+#: references to each array argument atomically, a third of the kernel's time, protecting
+#: nothing: the kernel allocates and keeps no array (docs/solver.md, Compiled without
+#: reference counting). Without the lock, a thread beside the search runs at the same time
+#: (CP-SAT beside the search when a lost game is explained: solver/patience/portfolio.py);
+#: the kernel touches only the arrays it is given, which no other thread uses.
+KERNEL_FLAGS = {"cache": True, "_nrt": False, "nogil": True}
 #: The functions of the patience search compiled with the runtime on (`allocating_jit`),
 #: by qualified name: tests/patience/test_search.py checks that every other one is not.
 ALLOCATING: set[str] = set()

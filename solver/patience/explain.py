@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from solver.answer import Limits, Result, Verdict
+from solver.answer import Limits, Progress, Result, Verdict
 from solver.patience.deal import Deal
 from solver.patience.engine import IllegalMove, deals_along, replay
 from solver.patience.line import Move
@@ -40,9 +40,14 @@ MAX_SOLVES = 40
 #: The whole explanation's time limit (seconds): no solve starts after it, and the last one
 #: gets what is left of it.
 EXPLAIN_SECONDS = 30.0
-#: The share of each solve's limits (time and nodes) given to its complete depth-first pass,
-#: after the standard search (see `line_decider`).
-PROOF_SHARE = 0.5
+#: Each solve (see `line_decider`): the standard search gets QUICK_SHARE of its limits
+#: (time and nodes), the complete depth-first pass the rest; CP-SAT runs beside them for
+#: the whole time limit when at most CPSAT_STOCK cards are left in the stock.
+QUICK_SHARE = 0.5
+CPSAT_STOCK = 45
+#: CP-SAT starts only once the search has run this long (seconds) without an answer: most
+#: positions are decided in milliseconds, less than building CP-SAT's model takes.
+CPSAT_AFTER = 0.25
 
 Decider = Callable[[Deal, Limits], Result]
 
@@ -56,7 +61,8 @@ class Explanation:
     the position before it that keeps the win, the first of the winning line `line`. When
     the move is not named, `line` is the winning line from the last position known winnable
     (`last_winnable`). `proofs` holds, for each position proved lost, the counting argument
-    that proves it (a LossReason) or None when the proof is the exhausted search.
+    that proves it (a LossReason) or None when the proof is the exhausted search or CP-SAT's
+    infeasible model, and `proved_by` the method that proved it ("search", "cpsat").
     `stopped` says why the bisection ended before naming a move ("time limit": the whole
     explanation's; "solve limit": MAX_SOLVES), else None. `solves` counts the solves made,
     those that tried an undecided position again included."""
@@ -72,6 +78,7 @@ class Explanation:
     nodes: int = 0
     solves: int = 0
     proofs: dict[int, LossReason | None] = field(default_factory=dict)
+    proved_by: dict[int, str] = field(default_factory=dict)
     stopped: str | None = None
 
     @property
@@ -145,17 +152,25 @@ class Explanation:
             return []
         where = "the deal" if k == 0 else f"the position after move {k}"
         why = self.proofs.get(k)
-        if why is None:
-            return [f"Proof that {where} is lost: the search tried every line from it."]
-        return [f"Proof that {where} is lost, by counting:", *why.lines()]
+        if why is not None:
+            return [f"Proof that {where} is lost, by counting:", *why.lines()]
+        if self._proof_kind(k) == "cpsat":
+            return [f"Proof that {where} is lost: CP-SAT found no order of turns and moves to "
+                    "the foundations that the rules allow (its model of the game from there "
+                    "is infeasible)."]
+        return [f"Proof that {where} is lost: the search tried every line from it."]
+
+    def _proof_kind(self, k: int) -> str:
+        """How position k was proved lost: "counting", "cpsat" or "search"."""
+        if self.proofs.get(k) is not None:
+            return "counting"
+        return "cpsat" if "cpsat" in self.proved_by.get(k, "") else "search"
 
     def _proof_json(self) -> dict[str, object] | None:
         k = self.first_lost
         if k is None or self.won:
             return None
-        why = self.proofs.get(k)
-        return {"position": k, "kind": "search" if why is None else "counting",
-                "text": self.proof()}
+        return {"position": k, "kind": self._proof_kind(k), "text": self.proof()}
 
     def to_json(self) -> dict[str, object]:
         """The machine form (docs/play.md, Explain)."""
@@ -178,36 +193,81 @@ class Explanation:
 
 
 def line_decider(deal: Deal, memory: int) -> Decider:
-    """The search, deciding positions of `deal`'s lines on one table of lost positions
-    (search.LineTable, `memory` bytes): what one solve proves lost, the others know.
+    """The search and CP-SAT, deciding positions of `deal`'s lines; the searches share one
+    table of lost positions (search.LineTable, `memory` bytes): what one solve proves lost,
+    the others know.
 
-    Each solve runs the standard search (restarts and beams: quick to find a win) for the
-    first half of its limits, then one complete depth-first pass, on the same table, for
-    the rest. Proving a position lost means exhausting its tree, and there restarts and
-    beams only cost (beams never prove anything; a restart cut by its budget abandons its
-    open subtrees), while some winnable positions are found by the standard search in a
-    second and by no depth-first pass in many (docs/solver.md, Explaining a lost game).
-    The pass is the search with restarts off, so its "unwinnable" is a proof, and a win it
-    finds is replayed like any other."""
+    The search runs the standard search (restarts and beams: quick to find a win) for
+    QUICK_SHARE of the limits, then one complete depth-first pass on the same table for the
+    rest: beams never prove anything and restarts abandon the open subtrees they cut, so on
+    a lost position the pass needs about half the nodes. Proving a position lost still
+    means exhausting its tree, which grows with the cards left to turn; CP-SAT's clause
+    learning keeps instead the reasons a partial timeline fails (a card that must wait on
+    a pile under one that must go up later), and on lost positions of played games with
+    15-35 stock cards left it proved in 1-8 s what the search could not in 30. So when at
+    most CPSAT_STOCK cards are left and there is a time limit, CP-SAT runs beside the
+    search on a second core (`portfolio.CpsatBeside`) once the search has gone CPSAT_AFTER
+    without an answer, and the first to decide answers.
+    Either's "unwinnable" is a proof (the search exhausted, or CP-SAT's model infeasible:
+    docs/cpsat.md) and every win is replayed (`checked`)."""
     from solver.patience.methods import checked, decide  # loads the compiled search
+    from solver.patience.portfolio import CpsatBeside
     from solver.patience.search import LineTable, solve
 
     line = LineTable(deal, memory)
 
-    def decide_position(position: Deal, limits: Limits) -> Result:
-        quick = decide(position, limits=_share(limits, 1 - PROOF_SHARE), line=line)
+    def searched(position: Deal, limits: Limits, progress: Progress | None) -> Result:
+        quick = decide(position, limits=_share(limits, QUICK_SHARE), progress=progress,
+                       line=line)
         if quick.reason not in ("node limit", "time limit"):
             return quick
         rest = Limits(None if limits.max_nodes is None else limits.max_nodes - quick.nodes,
                       None if limits.timeout is None else limits.timeout - quick.seconds,
                       limits.memory)
-        proof = checked(position, solve(position, rest, restarts=False, beams=False,
-                                        line=line))
+        def going_on(nodes: int, seconds: float, restarts: int) -> None:
+            progress(quick.nodes + nodes, quick.seconds + seconds, restarts)
+
+        proof = checked(position, solve(position, rest, progress and going_on,
+                                        restarts=False, beams=False, line=line))
         proof.nodes += quick.nodes
         proof.seconds += quick.seconds
         return proof
 
+    def decide_position(position: Deal, limits: Limits) -> Result:
+        if len(position.stock) > CPSAT_STOCK or limits.timeout is None:
+            return searched(position, limits, None)
+        searched_nodes = [0]
+        with CpsatBeside(position) as cpsat:
+            def beside(nodes: int, seconds: float, restarts: int) -> None:
+                searched_nodes[0] = nodes
+                if seconds >= CPSAT_AFTER and not cpsat.started:
+                    cpsat.start(Limits(timeout=limits.timeout - seconds, memory=limits.memory))
+                if cpsat.answer() is not None:
+                    raise _Answered
+            try:
+                result = searched(position, limits, beside)
+            except _Answered:
+                return checked(position, _answered_by(cpsat.answer(), searched_nodes[0]))
+            if result.verdict is Verdict.UNKNOWN and result.reason != "interrupted":
+                opinion = cpsat.result()
+                if opinion is not None and opinion.verdict is not Verdict.UNKNOWN:
+                    return checked(position, _answered_by(opinion, result.nodes))
+            return result
+
     return decide_position
+
+
+class _Answered(Exception):
+    """CP-SAT decided the position: the search beside it stops (raised from its progress
+    callback, between two of its chunks; the shared table keeps only finished subtrees)."""
+
+
+def _answered_by(opinion: Result | None, nodes: int) -> Result:
+    """CP-SAT's answer, with the nodes the search beside it took (CP-SAT counts conflicts,
+    not nodes)."""
+    assert opinion is not None
+    opinion.nodes = nodes
+    return opinion
 
 
 def _share(limits: Limits, share: float) -> Limits:
@@ -262,6 +322,7 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
                 lines[j] = win[j - k:]
         elif result.verdict is Verdict.UNWINNABLE:
             found.proofs[k] = result.why
+            found.proved_by[k] = result.method
         return True
 
     searching = solve(len(moves))  # the end first: a lost end is usually proved in a blink

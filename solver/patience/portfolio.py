@@ -11,11 +11,13 @@ early (6 of the 9 Sir Tommy deals of 1-100 it adds within 13M nodes of both work
 - on one core, one after the other: the search; when it stops at a time limit, CP-SAT gets
   a second opinion for as long again (at most PORTFOLIO_CPSAT_SECONDS).
 
-This module is the only one that joins the two: the search knows nothing of CP-SAT, and
-OR-Tools is loaded only when CP-SAT runs.
+This module is the only one that joins the two (explaining a lost game asks it for CP-SAT's
+opinion too): the search knows nothing of CP-SAT, and OR-Tools is loaded only when CP-SAT
+runs.
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from solver.answer import Limits, Progress, Result, Verdict
@@ -47,7 +49,7 @@ def portfolio(deal: Deal, limits: Limits, progress: Progress | None, noise: int,
         result.method = "portfolio/search"
         return result
     seconds = min(PORTFOLIO_CPSAT_SECONDS, limits.timeout or PORTFOLIO_CPSAT_SECONDS)
-    second = _cpsat(deal, Limits(timeout=seconds, memory=limits.memory))
+    second = cpsat_opinion(deal, Limits(timeout=seconds, memory=limits.memory))
     if second.verdict is not Verdict.UNKNOWN:
         second.method = "portfolio/cpsat"
         second.nodes = result.nodes
@@ -64,11 +66,72 @@ def cpsat_handover():  # -> parallel.Handover (imported with the search, on firs
     """The parallel search's last worker's hand-over to CP-SAT."""
     from solver.patience.search.parallel import Handover
 
-    return Handover("cpsat", "CP-SAT", HANDOVER_NODES, HANDOVER_TIME_SHARE, _cpsat)
+    return Handover("cpsat", "CP-SAT", HANDOVER_NODES, HANDOVER_TIME_SHARE, cpsat_opinion)
 
 
-def _cpsat(deal: Deal, limits: Limits, stop: Callable[[], bool] | None = None) -> Result:
-    """CP-SAT within `limits`, until `stop()` if given."""
+def cpsat_opinion(deal: Deal, limits: Limits,
+                  stop: Callable[[], bool] | None = None) -> Result:
+    """CP-SAT within `limits` (one worker), until `stop()` if given: the portfolio's second
+    method, and the second stage of each solve of `frog verify --explain`
+    (solver/patience/explain.py)."""
     from solver.patience.cpsat import cpsat_solve  # OR-Tools loads slowly; only when asked for
 
     return cpsat_solve(deal, limits, stop=stop)
+
+
+class CpsatBeside:
+    """CP-SAT deciding `deal` in a thread beside the caller's own search, which runs at the
+    same time on another core (the compiled kernel lets go of Python's lock while it works,
+    solver/compiled.py). Used as a context manager: `start(limits)` starts it (at most
+    once), leaving the context stops it if it is still working, waits for it and raises
+    any error it met (a SolverBug is never lost). `answer()` is its decided Result once
+    there is one, else None; `result()` waits for whatever it answers within its limits."""
+
+    def __init__(self, deal: Deal) -> None:
+        self._deal = deal
+        self._stopped = threading.Event()
+        self._answered: list[Result] = []
+        self._error: BaseException | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def started(self) -> bool:
+        return self._thread is not None
+
+    def start(self, limits: Limits) -> None:
+        """Start CP-SAT within `limits` (nothing if it was started already)."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, args=(limits,), daemon=True)
+            self._thread.start()
+
+    def _work(self, limits: Limits) -> None:
+        try:
+            self._answered.append(cpsat_opinion(self._deal, limits, stop=self._stopped.is_set))
+        except BaseException as error:  # noqa: BLE001 (raised again in the caller's thread)
+            self._error = error
+
+    def __enter__(self) -> CpsatBeside:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        self._stopped.set()
+        if self._thread is not None:
+            self._thread.join()
+        if self._error is not None and kind is None:
+            raise self._error
+
+    def answer(self) -> Result | None:
+        """CP-SAT's decided answer, if it has one yet."""
+        if self._answered and self._answered[0].verdict is not Verdict.UNKNOWN:
+            return self._answered[0]
+        return None
+
+    def result(self) -> Result | None:
+        """Wait for CP-SAT's answer within its limits (None if it was never started; an
+        error it met is raised here)."""
+        if self._thread is None:
+            return None
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._answered[0]

@@ -249,3 +249,62 @@ def test_verify_explain_refuses_a_total_that_is_not_positive(frog, tmp_path):
     code, _, err = frog("verify", "1234", moves, "--explain", "--total", "0")
     assert code == 2 and "--total: the duration must be positive" in err
     assert "Traceback" not in err
+
+
+def test_cpsat_beside_the_search_agrees_with_the_brute_force(seed):
+    """CpsatBeside's answer on positions of small games, lost and won, is the brute force's;
+    it runs only once started, and leaving the context stops it."""
+    from solver.patience.portfolio import CpsatBeside
+
+    rng = seeded(seed, "test_cpsat_beside_the_search_agrees_with_the_brute_force")
+    verdicts = set()
+    for i, number in enumerate(rng.sample(range(1, 200), 12)):
+        start = deal_from_number(SMALL, number)
+        moves = random_line(start, rng)  # it ends won or stuck: lost
+        deal = deal_after(start, moves[:len(moves) - i % 3])
+        with CpsatBeside(deal) as cpsat:
+            assert not cpsat.started and cpsat.result() is None and cpsat.answer() is None
+            cpsat.start(QUICK)
+            answer = cpsat.result()
+            assert answer.verdict is brute(deal).verdict and cpsat.answer() is answer
+        verdicts.add(answer.verdict)
+    assert verdicts == {Verdict.WINNABLE, Verdict.UNWINNABLE}
+
+
+def test_cpsat_beside_raises_its_error_in_the_callers_thread(monkeypatch):
+    from solver.answer import SolverBug
+    from solver.patience import portfolio
+
+    def broken(deal, limits, stop=None):
+        raise SolverBug("a line that fails its replay")
+
+    monkeypatch.setattr(portfolio, "cpsat_opinion", broken)
+    with pytest.raises(SolverBug, match="fails its replay"):
+        with portfolio.CpsatBeside(deal_from_number(SMALL, 1)) as cpsat:
+            cpsat.start(QUICK)
+
+
+@pytest.fixture(scope="module")
+def lost_tuned_game():
+    """Frog deal 810004 as the `tuned` policy plays it blind (seed 810004): lost, from a
+    winnable deal. The position after its losing move has 15 cards left in the stock and
+    took the search alone more than 30 s to prove lost."""
+    from solver.patience.blind import play_blind, policy_named
+
+    deal = deal_from_number(variant_rules("frog"), 810004)
+    played = play_blind(deal, policy_named("tuned"), seed=810004)
+    assert not played.won
+    return deal, list(played.moves)
+
+
+def test_explain_names_a_move_that_cpsat_proves_lost(lost_tuned_game):
+    """CP-SAT beside the search proves the position after the losing move lost; the move
+    is named, with a winning line from just before it that the rules engine replays."""
+    deal, moves = lost_tuned_game
+    found = explain(deal, moves, Limits(timeout=20, memory=1 << 27), seconds=40)
+    assert found.losing_move is not None, found.summary()
+    k = found.losing_move
+    assert found.to_json()["proof"]["kind"] == "cpsat" and found.proved_by[k] == "cpsat"
+    assert "CP-SAT found no order" in found.proof()[0]
+    before = deal_after(deal, moves[:k - 1])
+    assert replay(before, found.line).won and found.line[0] != moves[k - 1]
