@@ -19,18 +19,16 @@ continues where it stopped; --report only prints the summary of the file.
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 
-from tricks_table import after_auction, mean_interval, proportion
+from tricks_table import after_auction, mean_interval, played_rows, proportion
 
 from solver.survey import print_provenance
 from solver.tricks.deal import deal_from_number
 from solver.tricks.players import (BID_SAMPLES, CARD_SAMPLES, Choice, choose_bid,
                                    decision_seed, play_out, sampling_player)
 from solver.tricks.rules import Table
-from solver.tricks.search import load_kernel
 from solver.tricks.seat import SeatView
 from solver.tricks.table import AUCTION, PLAY, Hand
 
@@ -125,26 +123,18 @@ def main() -> None:
     parser.add_argument("--report", action="store_true", help="only summarise --out")
     args = parser.parse_args()
     table = Table()
-    out = Path(args.out)
-    rows = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
-    if not args.report:
-        done = {r["deal"] for r in rows}
-        load_kernel()
-        print_provenance()
-        for number in range(args.first, args.first + args.hands):
-            if number in done:
-                continue
-            row = play_deal(number, table, decision_seed(args.seed, number), args.budgets)
-            with out.open("a") as handle:
-                handle.write(json.dumps(row) + "\n")
-            rows.append(row)
-            print(f"deal {number}: {row['calls']} A {row.get('a')} "
-                  + " ".join(f"B{k} {row.get(f'b{k}')} D{k} {row.get(f'd{k}')}"
-                             for k in args.budgets), flush=True)
-    wanted = set(range(args.first, args.first + args.hands))
-    print("\n".join(report([r for r in rows if r["deal"] in wanted], args.budgets,
-                           table.target)))
 
+    def play(number: int) -> dict:
+        row = play_deal(number, table, decision_seed(args.seed, number), args.budgets)
+        print(f"deal {number}: {row['calls']} A {row.get('a')} "
+              + " ".join(f"B{k} {row.get(f'b{k}')} D{k} {row.get(f'd{k}')}"
+                         for k in args.budgets), flush=True)
+        return row
+
+    print_provenance()
+    rows = played_rows(Path(args.out), range(args.first, args.first + args.hands),
+                       None if args.report else play)
+    print("\n".join(report(rows, args.budgets, table.target)))
 
 if __name__ == "__main__":
     main()

@@ -21,6 +21,7 @@ import json
 import math
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from solver.survey import print_provenance
@@ -136,27 +137,38 @@ def main() -> None:
     parser.add_argument("--report", action="store_true", help="only summarise --out")
     args = parser.parse_args()
     table = Table()
-    out = Path(args.out)
+    deals = range(args.first, args.first + args.hands)
+
+    def play(number: int) -> dict:
+        row = play_deal(number, table, decision_seed(args.seed, number))
+        print(f"deal {number}: {row['calls']} A {row.get('a')} DD {row.get('dd')} "
+              f"B {row.get('b')} C {row.get('c')}", flush=True)
+        return row
+
+    print_provenance()
+    rows = played_rows(Path(args.out), deals, None if args.report else play, args.minutes)
+    print("\n".join(report(rows, table)))
+
+
+def played_rows(out: Path, deals: range, play: Callable[[int], dict] | None,
+                minutes: float | None = None) -> list[dict]:
+    """The rows of `deals` in `out` (one JSON line a deal), after `play`ing (unless None)
+    every deal not in it yet, each row appended as soon as it is played, so that an
+    interrupted run continues where it stopped; no deal is started after `minutes`."""
     rows = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
-    if not args.report:
+    if play is not None:
         done = {r["deal"] for r in rows}
         load_kernel()
         started = time.monotonic()
-        print_provenance()
-        for number in range(args.first, args.first + args.hands):
+        for number in deals:
             if number in done:
                 continue
-            if args.minutes is not None and time.monotonic() - started > 60 * args.minutes:
+            if minutes is not None and time.monotonic() - started > 60 * minutes:
                 break
-            row = play_deal(number, table, decision_seed(args.seed, number))
+            rows.append(play(number))
             with out.open("a") as handle:
-                handle.write(json.dumps(row) + "\n")
-            rows.append(row)
-            print(f"deal {number}: {row['calls']} A {row.get('a')} DD {row.get('dd')} "
-                  f"B {row.get('b')} C {row.get('c')}", flush=True)
-    wanted = set(range(args.first, args.first + args.hands))
-    print("\n".join(report([r for r in rows if r["deal"] in wanted], table)))
-
+                handle.write(json.dumps(rows[-1]) + "\n")
+    return [r for r in rows if r["deal"] in deals]
 
 if __name__ == "__main__":
     main()
