@@ -278,12 +278,14 @@ def _share(limits: Limits, share: float) -> Limits:
 
 def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
             max_solves: int = MAX_SOLVES, decider: Decider | None = None,
-            seconds: float | None = EXPLAIN_SECONDS) -> Explanation:
+            seconds: float | None = EXPLAIN_SECONDS,
+            progress: Callable[[Explanation], None] | None = None) -> Explanation:
     """Bisect the legal line `moves` from `deal` for the move that lost the win, each solve
     under `limits` (by default SOLVE_SECONDS and SOLVE_MEMORY) and all of them within
     `seconds` (None: no limit on the whole). IllegalMove when a move of the line is illegal.
     `decider` decides one position (by default `line_decider`'s search; tests pass
-    another)."""
+    another). `progress`, when given, is called after every solve with the explanation as
+    it stands (`solves`, `nodes` and `verdicts` so far; `seconds` is set only at the end)."""
     limits = limits or Limits(timeout=SOLVE_SECONDS, memory=SOLVE_MEMORY)
     played = replay(deal, moves)
     if not played.valid:
@@ -323,6 +325,8 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
         elif result.verdict is Verdict.UNWINNABLE:
             found.proofs[k] = result.why
             found.proved_by[k] = result.method
+        if progress is not None:
+            progress(found)
         return True
 
     searching = solve(len(moves))  # the end first: a lost end is usually proved in a blink

@@ -129,6 +129,35 @@ def test_the_whole_explanation_stops_at_its_time_limit(seed):
     assert found.between == (1, len(moves)) and "one of moves" in found.summary()
 
 
+def test_progress_is_reported_after_every_solve_and_changes_no_answer(seed):
+    """The progress callback sees each solve as it is made: one call per solve, the verdicts
+    so far, an interval that only narrows, and the same answer as without a callback."""
+    seen = 0
+    for number in range(1, 40):
+        deal = deal_from_number(SMALL, number)
+        moves = random_line(deal, seeded(seed, "progress", number))
+        reports = []
+
+        def progress(found):
+            reports.append((found.solves, dict(found.verdicts), found.last_winnable,
+                            found.first_lost))
+        found = explain(deal, moves, QUICK, progress=progress)
+        assert found.to_json() | {"seconds": 0} == \
+            explain(deal, moves, QUICK).to_json() | {"seconds": 0}
+        assert [solves for solves, *_ in reports] == list(range(1, found.solves + 1))
+        if not reports:  # a line that wins: nothing to solve
+            assert found.won
+            continue
+        assert reports[-1][1] == found.verdicts
+        for (_, before, low, high), (_, after, later_low, later_high) in zip(reports,
+                                                                            reports[1:]):
+            assert before.items() <= after.items()  # verdicts are only added
+            assert low is None or later_low >= low  # the interval only narrows
+            assert high is None or later_high <= high
+        seen += found.solves > 2
+    assert seen >= 3
+
+
 def test_the_proof_after_the_losing_move_is_named(seed):
     """The answer says how the first lost position was proved: counting, in words, when the
     counting argument proves it, else the exhausted search."""
