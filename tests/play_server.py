@@ -14,7 +14,7 @@ from solver.play.server import PlayServer
 from solver.play.store import Store
 from solver.play.table_server import TableServer
 from solver.play.table_store import TableStore
-from solver.play.work import Workers
+from solver.play.work import Explains, Workers, explain_task
 from solver.tricks.rules import Table
 
 
@@ -73,10 +73,33 @@ def serving(server):
 
 
 @contextmanager
-def running(db: Path, processes: int = 1):
-    """A server on a free port, serving in a thread; closed afterwards."""
-    with serving(PlayServer(Store(db), workers=Workers(processes))) as server:
+def running(db: Path, processes: int = 1, explain=explain_task):
+    """A server on a free port, serving in a thread; closed afterwards. `explain` is the
+    explain process's task (`slowed_explain` makes each solve a second longer)."""
+    with serving(PlayServer(Store(db), workers=Workers(processes),
+                            explains=Explains(explain))) as server:
         yield server
+
+
+#: How much longer each solve of `slowed_explain` takes (seconds).
+SLOWER = 1.0
+
+
+def slowed_explain(deal_text: str, moves: list[str], report) -> dict:
+    """`work.explain_task`, each solve SLOWER seconds longer (the same answers, from the
+    same decider): long enough to see its progress and to cancel it. Runs in the explain
+    process, which imports it by name."""
+    import time
+
+    from solver.patience import parse_deal
+    from solver.patience.explain import SOLVE_MEMORY, line_decider
+
+    decider = line_decider(parse_deal(deal_text), SOLVE_MEMORY)
+
+    def slowly(position, limits):
+        time.sleep(SLOWER)
+        return decider(position, limits)
+    return explain_task(deal_text, moves, report, decider=slowly)
 
 
 def stops_on_ctrl_c(process) -> None:

@@ -14,7 +14,7 @@ import urllib.parse
 
 import pytest
 from tests.conftest import default_sigint, frog_argv, process_env, seeded
-from tests.play_server import Client, running, stops_on_ctrl_c
+from tests.play_server import Client, running, slowed_explain, stops_on_ctrl_c
 
 from solver.patience import Position, deal_after, deal_from_number, variant_rules
 from solver.patience.explain import explain
@@ -33,6 +33,22 @@ def server(tmp_path_factory):
 @pytest.fixture
 def client(server) -> Client:
     return Client(server)
+
+
+def explained(client: Client, game: int, every: float = 0.25) -> tuple[dict, list[dict]]:
+    """Start (or join) the explanation of the game's moves and poll it until it ends: the
+    final answer and the progress seen on the way."""
+    status, answer = client.call("POST", f"/api/games/{game}/explain", {})
+    seen = []
+    for _ in range(int(120 / every)):
+        assert status in (200, 202), answer
+        assert (status == 202) == (answer["status"] in ("queued", "running")), answer
+        seen.append(answer)
+        if status == 200:
+            return answer, seen
+        time.sleep(every)
+        status, answer = client.call("GET", f"/api/games/{game}/explain")
+    pytest.fail("the explanation did not end")
 
 
 def first_moves(count: int) -> list[str]:
@@ -113,12 +129,13 @@ def test_peek_and_explain_answer_from_the_solver(client):
     status, answer = client.call("POST", f"/api/games/{game}/peek", {"seconds": 5})
     assert status == 200 and answer["peek"]["verdict"] in ("winnable", "unwinnable", "unknown")
     assert answer["peeks"] == 1
-    status, explained = client.call("POST", f"/api/games/{game}/explain", {})
-    assert status == 200 and explained["moves"] == 12 and explained["played"] == moves
+    done, _ = explained(client, game)
+    found = done["explanation"]
+    assert done["status"] == "done" and found["moves"] == 12 and found["played"] == moves
     if answer["peek"]["verdict"] == "winnable":
-        assert explained["end"] == "winnable" and explained["losing_move"] is None
+        assert found["end"] == "winnable" and found["losing_move"] is None
     status, again = client.call("POST", f"/api/games/{game}/explain", {})
-    assert again == explained  # stored, not solved again
+    assert status == 200 and again == done  # stored, not solved again
     status, listed = client.call("GET", "/api/games")
     assert next(row for row in listed["games"] if row["id"] == game)["peeks"] == 1
 
@@ -377,8 +394,188 @@ def test_explain_in_the_api_is_the_library_answer(client):
     moves = first_moves(4)
     for text in moves:
         client.move(game, text)
-    status, answer = client.call("POST", f"/api/games/{game}/explain", {})
+    answer = explained(client, game)[0]["explanation"]
     from solver.patience import Move
     expected = explain(DEAL, [Move.parse(text, 5) for text in moves]).to_json()
     assert {k: answer[k] for k in ("start", "end", "losing_move", "summary")} == \
         {k: expected[k] for k in ("start", "end", "losing_move", "summary")}
+
+
+# ---------------------------------------------------------------- explain as a job
+
+SMALL = variant_rules("frog").with_overrides(decks=1, ranks=4, waste_piles=2, reserve_size=3)
+
+
+@pytest.fixture(scope="module")
+def lost_line():
+    """A small deal played to the end, always the first legal move, that loses the win at
+    move 10 of 19: its deal, its moves and the library's explanation (6 solves)."""
+    deal = deal_from_number(SMALL, 22)
+    position, moves = Position.start(deal), []
+    while position.legal_moves():
+        moves.append(position.legal_moves()[0])
+        position = position.play(moves[-1])
+    found = explain(deal, moves)
+    assert not position.is_won() and found.losing_move == 10 and found.solves >= 5
+    return deal, [str(move) for move in moves], found
+
+
+def lost_game(client: Client, lost_line) -> int:
+    deal, moves, _ = lost_line
+    status, state = client.call("POST", "/api/games", {"deal": deal.to_text()})
+    for text in moves:
+        status, state = client.move(state["id"], text)
+        assert status == 200, state
+    assert state["result"] == "lost"
+    return state["id"]
+
+
+SAME = ("start", "end", "losing_move", "lost_by", "kept_by", "line", "between", "verdicts",
+        "summary")
+
+
+def test_explain_starts_a_job_whose_answer_is_the_librarys_and_is_kept(client, lost_line):
+    game = lost_game(client, lost_line)
+    status, answer = client.call("GET", f"/api/games/{game}/explain")
+    assert status == 200 and answer == {"status": "none", "moves": 19, "progress": None,
+                                        "explanation": None}
+    done, seen = explained(client, game)
+    assert seen[0]["status"] in ("queued", "running") and seen[0]["explanation"] is None
+    assert seen[0]["progress"]["limit"] == 30 and seen[0]["progress"]["solves"] == 0
+    found = done["explanation"]
+    expected = lost_line[2].to_json()
+    assert {k: found[k] for k in SAME} == {k: expected[k] for k in SAME}
+    assert found["played"] == lost_line[1] and found["losing_move"] == 10
+    progress = done["progress"]
+    assert progress["solves"] == found["solves"] and progress["between"] == [10, 10]
+    assert progress["last_winnable"] == 9 and progress["first_lost"] == 10
+    assert progress["text"] == "Move 10 lost the win."
+    # kept: a reload finds it, a second start answers at once, the replay page is there
+    assert client.call("GET", f"/api/games/{game}/explain") == (200, done)
+    clock = time.monotonic()
+    assert client.call("POST", f"/api/games/{game}/explain", {}) == (200, done)
+    assert time.monotonic() - clock < 1.0
+    status, page = client.call("GET", f"/replay/{game}")
+    assert status == 200 and "a win from move 9" in page
+
+
+@pytest.fixture(scope="module")
+def slow(tmp_path_factory):
+    """A server whose explain process waits a second before each solve."""
+    with running(tmp_path_factory.mktemp("slow") / "games.sqlite",
+                 explain=slowed_explain) as serving:
+        yield Client(serving), serving
+
+
+def test_the_progress_narrows_the_interval_until_the_answer(slow, lost_line):
+    client, _ = slow
+    game = lost_game(client, lost_line)
+    done, seen = explained(client, game)
+    progress = [answer["progress"] for answer in seen]
+    assert [p["solves"] for p in progress] == sorted(p["solves"] for p in progress)
+    assert all(answer["status"] == "running" for answer in seen[1:-1])
+    ticking = [p["seconds"] for p in progress[:-1]]  # the server's clock, while it runs
+    assert ticking == sorted(ticking) and len(set(ticking)) >= 10
+    texts = [p["text"] for p in progress]
+    assert "Solving the position after move 19, where the game ended." in texts
+    assert any(text.startswith("The deal was winnable") and "one of moves" in text
+               for text in texts), texts
+    opened = [p["between"] for p in progress if p["between"]]
+    assert len({tuple(between) for between in opened}) >= 3  # at least 2 narrowings seen
+    for (first, last), (later_first, later_last) in zip(opened, opened[1:]):
+        assert first <= later_first <= later_last <= last
+    expected = lost_line[2].to_json()
+    assert {k: done["explanation"][k] for k in SAME} == {k: expected[k] for k in SAME}
+    assert progress[-1]["seconds"] >= lost_line[2].solves  # a second a solve, at least
+
+
+def test_cancel_stops_the_job_and_the_server_goes_on(slow, lost_line):
+    client, server = slow
+    game, other = lost_game(client, lost_line), client.new()["id"]
+    status, answer = client.call("POST", f"/api/games/{game}/explain", {})
+    assert status == 202
+    for _ in range(100):  # until the first solve is reported
+        status, answer = client.call("GET", f"/api/games/{game}/explain")
+        if answer["progress"]["solves"]:
+            break
+        time.sleep(0.1)
+    process = server.explains._process
+    assert answer["status"] == "running" and process.is_alive()
+    clock = time.monotonic()  # the server answers other requests meanwhile
+    assert client.move(other, first_moves(1)[0])[0] == 200
+    assert client.call("GET", f"/api/games/{other}")[0] == 200
+    assert time.monotonic() - clock < 1.0
+    status, cancelled = client.call("POST", f"/api/games/{game}/explain/cancel", {})
+    assert status == 200 and cancelled["status"] == "cancelled"
+    assert cancelled["explanation"] is None and cancelled["progress"]["solves"] >= 1
+    assert cancelled["progress"]["first_lost"] == 19  # what was known: the end is lost
+    process.join(5)
+    assert not process.is_alive()  # the solve under way was stopped with its process
+    time.sleep(1.5)
+    assert client.call("GET", f"/api/games/{game}/explain") == (200, cancelled)
+    assert client.call("POST", f"/api/games/{game}/explain/cancel", {}) == (200, cancelled)
+    assert server.store.load(game).explanation is None  # nothing stored
+    done, _ = explained(client, game)  # tried again: a fresh process answers
+    expected = lost_line[2].to_json()
+    assert {k: done["explanation"][k] for k in SAME} == {k: expected[k] for k in SAME}
+
+
+def test_an_undo_stops_the_explanation_of_the_moves_before(slow, lost_line):
+    client, server = slow
+    game = lost_game(client, lost_line)
+    status, answer = client.call("POST", f"/api/games/{game}/explain", {})
+    while answer["status"] == "queued":
+        time.sleep(0.05)
+        status, answer = client.call("GET", f"/api/games/{game}/explain")
+    process = server.explains._process
+    assert answer["status"] == "running" and process.is_alive()
+    status, state = client.call("POST", f"/api/games/{game}/undo", {})
+    assert status == 200 and len(state["moves"]) == 18
+    process.join(5)
+    assert not process.is_alive()
+    status, answer = client.call("GET", f"/api/games/{game}/explain")
+    assert answer["status"] == "none" and answer["moves"] == 18
+
+
+def test_a_job_whose_process_dies_or_overruns_gets_503_and_the_next_one_works(
+        slow, lost_line, monkeypatch):
+    client, server = slow
+    game = lost_game(client, lost_line)
+    client.call("POST", f"/api/games/{game}/explain", {})
+    time.sleep(0.5)
+    os.kill(server.explains._process.pid, signal.SIGKILL)  # out of memory, say
+    time.sleep(0.5)
+    status, raw, _ = client.raw("GET", f"/api/games/{game}/explain")
+    assert status == 503 and json.loads(raw) == {"error": "the solver process stopped; try again"}
+    good(client)
+    from solver.play import work
+    monkeypatch.setattr(work, "GRACE_SECONDS", 0.0)
+    monkeypatch.setattr(work, "EXPLAIN_SECONDS", 1.5)  # the slowed job needs 6 s
+    status, answer = client.call("POST", f"/api/games/{game}/explain", {})
+    assert status == 202
+    time.sleep(2.5)
+    status, answer = client.call("GET", f"/api/games/{game}/explain")
+    assert status == 503 and answer["error"] == "no answer within 1.5 s; try again"
+    monkeypatch.undo()
+    done, _ = explained(client, game)
+    assert done["explanation"]["losing_move"] == 10
+
+
+def test_explain_refusals(client, lost_line):
+    game = client.new()["id"]
+    status, answer = client.call("POST", f"/api/games/{game}/explain/cancel", {})
+    assert status == 409 and "no explanation" in answer["error"]
+    for method, path, code in [("GET", f"/api/games/{game}/explain/cancel", 405),
+                               ("DELETE", f"/api/games/{game}/explain", 405),
+                               ("POST", f"/api/games/{game}/explain/stop", 404),
+                               ("POST", f"/api/games/{game}/explain/cancel/now", 404),
+                               ("GET", "/api/games/999999/explain", 404),
+                               ("POST", "/api/games/999999/explain", 404),
+                               ("POST", "/api/games/999999/explain/cancel", 404)]:
+        status, raw, headers = client.raw(method, path, b"{}")
+        assert status == code, (method, path, raw)
+        assert raw.count(b"\n") == 1 and "error" in json.loads(raw)
+    status, answer = client.call("POST", f"/api/games/{game}/explain/cancel", {},
+                                 headers={"Origin": "https://evil.example"})
+    assert status == 403
+    good(client)

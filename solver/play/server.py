@@ -14,7 +14,8 @@ trusts nothing it is sent:
   moves get a 4xx with a one-line JSON error; an unexpected fault gets a one-line 500, and
   no request ever sees a traceback or stops the server;
 - solver calls (hint, peek, explain) run in worker processes with time limits
-  (solver.play.work), so a slow one never holds up other requests or other games.
+  (solver.play.work), so a slow one never holds up other requests or other games; an
+  explanation runs as a job that the page follows and may cancel.
 """
 from __future__ import annotations
 
@@ -89,13 +90,19 @@ class PlayServer(ThreadingHTTPServer):
     Host names it answers to."""
 
     daemon_threads = True
+    #: Start the explain process with the server (the tricks table explains nothing).
+    warm_explains = True
 
     def __init__(self, store: Store, host: str = "127.0.0.1", port: int = 0,
                  workers: work.Workers | None = None, token: str | None = None,
-                 handler: type[BaseHTTPRequestHandler] | None = None) -> None:
+                 handler: type[BaseHTTPRequestHandler] | None = None,
+                 explains: work.Explains | None = None) -> None:
         super().__init__((host, port), handler or Handler)
         self.store = store
         self.workers = workers or work.Workers()
+        self.explains = explains or work.Explains()
+        if self.warm_explains:
+            self.explains.warm()
         self.token = token or secrets.token_urlsafe(18)
         self.port = self.server_address[1]
         self.hosts = _host_names(host, self.port)
@@ -126,6 +133,7 @@ class PlayServer(ThreadingHTTPServer):
 
     def shutdown_all(self) -> None:
         self.server_close()
+        self.explains.close()
         self.workers.close()
         self.store.close()
 
@@ -139,7 +147,7 @@ def _host_names(host: str, port: int) -> set[str]:
     return {f"{name}:{port}" for name in names}
 
 
-ROUTE = re.compile(r"^/api/games(?:/(\d{1,12})(?:/([a-z-]+))?)?$")
+ROUTE = re.compile(r"^/api/games(?:/(\d{1,12})(?:/([a-z-]+(?:/[a-z-]+)?))?)?$")
 REPLAY_ROUTE = re.compile(r"/replay/(\d{1,12})")
 
 
@@ -336,6 +344,7 @@ def _move(server: PlayServer, number: int, body: dict) -> tuple[int, object]:
             raise Refused(422, f"illegal move {move}: {exc}") from None
         server.store.add_moves(number, ply, [(str(m), auto) for m, auto in played],
                                game.result())
+        server.explains.forget(number)  # an explanation of the moves before is moot
     return 200, game.state()
 
 
@@ -349,6 +358,7 @@ def _undo(server: PlayServer, number: int, body: dict) -> tuple[int, object]:
             raise Refused(409, "nothing to undo: no move played yet")
         left = game.undo(count)
         server.store.truncate(number, left, game.result())
+        server.explains.forget(number)
     return 200, game.state()
 
 
@@ -394,18 +404,72 @@ def _peek(server: PlayServer, number: int, body: dict) -> tuple[int, object]:
 
 
 def _explain(server: PlayServer, number: int, body: dict) -> tuple[int, object]:
+    """Start explaining the moves played (or join the job at work on them): 202 and its
+    progress; 200 and the answer when they were explained already."""
+    with server.lock(number):  # the moves it explains are the moves played
+        game = server.load(number)
+        texts = [str(move) for move in game.moves]
+        cached = game.explanation
+        if cached and cached.get("played") == texts:
+            return 200, _explained(cached)
+
+        def store(answer: dict) -> None:
+            answer["played"] = texts
+            server.store.save_explanation(number, answer)
+
+        try:
+            job = server.explains.start(number, game.deal.to_text(), texts, store)
+        except work.Busy as exc:
+            raise Refused(503, str(exc)) from None
+    return _job(job)
+
+
+def _explain_state(server: PlayServer, number: int, body: dict) -> tuple[int, object]:
+    """Where the explanation of the moves played has got to: running (202), done or
+    cancelled (200), or not asked for (200, status "none")."""
     game = server.load(number)
     texts = [str(move) for move in game.moves]
+    job = server.explains.job(number)
+    if job is not None and job.moves == texts and job.status != work.DONE:
+        return _job(job)
     cached = game.explanation
     if cached and cached.get("played") == texts:
-        return 200, cached
-    from solver.patience.explain import MAX_SOLVES
+        return 200, _explained(cached)
+    return 200, {"status": "none", "moves": len(texts), "progress": None, "explanation": None}
 
-    seconds = work.EXPLAIN_SOLVE_SECONDS
-    game, answer = _solver_call(server, number, work.explain_task, seconds * MAX_SOLVES, seconds)
-    answer["played"] = texts
-    server.store.save_explanation(number, answer)
-    return 200, answer
+
+def _explain_cancel(server: PlayServer, number: int, body: dict) -> tuple[int, object]:
+    """Stop the explanation of the moves played: 200 and what it had found."""
+    game = server.load(number)
+    texts = [str(move) for move in game.moves]
+    job = server.explains.job(number)
+    if job is None or job.moves != texts or job.status not in (*work.ACTIVE, work.CANCELLED):
+        raise Refused(409, f"no explanation of game {number}'s moves is running")
+    return _job(server.explains.cancel(number) or job)
+
+
+def _job(job: work.ExplainJob) -> tuple[int, object]:
+    """A job's answer: its progress (202 while it works), the explanation once done; 503
+    when it failed (its process stopped or did not answer in time)."""
+    if job.status == work.FAILED:
+        raise Refused(503, job.reason or "the explanation failed; try again")
+    if job.status == work.DONE and job.answer is not None:
+        return 200, _explained(job.answer)
+    report = job.progress or {}
+    progress = work.progress_view(len(job.moves), report.get("verdicts", {}),
+                                  report.get("solves", 0), report.get("nodes", 0),
+                                  job.seconds, queued=job.status == work.QUEUED)
+    return (202 if job.status in work.ACTIVE else 200), \
+        {"status": job.status, "moves": len(job.moves), "progress": progress, "explanation": None}
+
+
+def _explained(answer: dict) -> dict:
+    """A finished explanation, with its figures as progress."""
+    progress = work.progress_view(answer["moves"], answer.get("verdicts", {}),
+                                  answer.get("solves", 0), answer.get("nodes", 0),
+                                  answer.get("seconds", 0.0))
+    return {"status": "done", "moves": answer["moves"], "progress": progress,
+            "explanation": answer}
 
 
 ACTIONS: dict[tuple[str, str], Callable[[PlayServer, int, dict], tuple[int, object]]] = {
@@ -416,4 +480,6 @@ ACTIONS: dict[tuple[str, str], Callable[[PlayServer, int, dict], tuple[int, obje
     ("POST", "hint"): _hint,
     ("POST", "peek"): _peek,
     ("POST", "explain"): _explain,
+    ("GET", "explain"): _explain_state,
+    ("POST", "explain/cancel"): _explain_cancel,
 }

@@ -25,6 +25,8 @@ COMPUTER_SECONDS = 30.0
 class TableServer(PlayServer):
     """`PlayServer` serving one session at the table."""
 
+    warm_explains = False  # nothing here is a patience to explain
+
     def __init__(self, store: TableStore, table: int, host: str = "127.0.0.1", port: int = 0,
                  workers: work.Workers | None = None, token: str | None = None) -> None:
         super().__init__(store, host, port, workers or work.Workers(1), token, TableHandler)
