@@ -5,17 +5,20 @@ A whole frog deal is won by clicks following a solver's line, and after every mo
 cards drawn on the page (read from the DOM) must be the rules engine's position. Then: an
 illegal click shows the engine's reason, undo goes back to the deal, a hint and a peek
 appear, a reload resumes, and a game lost on purpose shows the move that lost the win,
-whose "replay from there" page wins. No console errors, but the one a refused move makes
+whose "replay from there" page wins. With every solve of the explanation a second slower,
+the after-game panel shows its progress until the losing move is marked, and its Cancel
+button stops it. No console errors, but the one a refused move makes
 (Chromium logs every 4xx answer). Skipped like tests/test_browser.py when Playwright or
 Chromium is missing; FROG_SCREENSHOTS keeps the screenshot (the README's docs/play.png).
 """
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 import pytest
 from tests.conftest import seeded
-from tests.play_server import Client, running
+from tests.play_server import Client, running, slowed_explain
 from tests.test_browser import (VIEWPORT, OfflinePages, _keep, assert_shows_cards,  # noqa: F401
                                 browser, stock_words, table_state)
 
@@ -40,9 +43,9 @@ def server(tmp_path_factory):
         yield serving
 
 
-@pytest.fixture
-def open_game(browser, server):  # noqa: F811 - the fixture imported above
-    """Open the page of a game offline (only the server answers); yields a function;
+@contextmanager
+def pages_of(browser, server):
+    """Open pages of `server`'s games offline (only the server answers); yields a function;
     at the end, no console errors but the `refused` ones expected."""
     origin = f"http://127.0.0.1:{server.port}/"
     pages = OfflinePages(browser, lambda url: url.startswith(origin))
@@ -54,11 +57,21 @@ def open_game(browser, server):  # noqa: F811 - the fixture imported above
         page.wait_for_function("() => document.body.dataset.moves !== undefined")
         return page
 
-    yield opener
-    pages.close()
+    try:
+        yield opener
+    finally:
+        pages.close()
     refusals = [text for text in pages.errors if REFUSED.search(text)]
     assert [text for text in pages.errors if not REFUSED.search(text)] == [], pages.errors
     assert len(refusals) == expected["refused"], pages.errors
+
+
+@pytest.fixture
+def open_game(browser, server):  # noqa: F811 - the fixture imported above
+    """Open the page of a game offline (only the server answers); yields a function;
+    at the end, no console errors but the `refused` ones expected."""
+    with pages_of(browser, server) as opener:
+        yield opener
 
 
 def check(state: dict, position: Position, tops: list[str], played: int) -> None:
@@ -327,3 +340,127 @@ def test_every_pile_and_card_corner_is_in_sight_at_each_size(open_game, tables, 
     page = open_game(tables[which], viewport=size)
     assert page.evaluate(LAYOUT) == {"piles": [], "unreadable": [], "wrapped": []}
     _keep(page.screenshot(), f"play-{which}-{size['width']}x{size['height']}.png")
+
+
+@pytest.fixture(scope="module")
+def slow_server(tmp_path_factory):
+    """A server whose explanations wait a second before each solve: time to see them work."""
+    with running(tmp_path_factory.mktemp("slow") / "games.sqlite",
+                 explain=slowed_explain) as serving:
+        yield serving
+
+
+@pytest.fixture
+def open_slow(browser, slow_server):  # noqa: F811
+    with pages_of(browser, slow_server) as opener:
+        yield opener
+
+
+def lost_on_the_last_click(open_slow, slow_server, seed, viewport):
+    """A game lost on purpose (losing_game), played through the API but for its last move,
+    which the page plays: the page then explains it. The page, the losing move's number and
+    the game's moves."""
+    deal, before, losing = losing_game(seed)
+    played = before + [losing]
+    position = Position.start(deal_after(deal, played))
+    while position.legal_moves():
+        played.append(position.legal_moves()[0])
+        position = position.play(played[-1])
+    client = Client(slow_server)
+    game = client.call("POST", "/api/games", {"deal": deal.to_text()})[1]["id"]
+    for move in played[:-1]:
+        assert client.move(game, str(move))[0] == 200
+    page = open_slow(game, viewport=viewport)
+    click_move(page, played[-1], len(played))
+    return page, len(before) + 1, played, game
+
+
+#: What the after-game panel says while the explanation works: its three lines, and the
+#: moves marked as the ones among which the win was lost.
+PANEL = """() => ({
+  status: (document.getElementById("explain-status") || {}).textContent || "",
+  known: (document.getElementById("explain-known") || {}).textContent || "",
+  suspect: [...document.querySelectorAll("#moves li.suspect")].map(li => Number(li.dataset.step)),
+})"""
+
+#: Nothing of the panel outside the window's width, its words not cut (a phone too).
+PANEL_FITS = """() => {
+  const box = document.getElementById("explain-box").getBoundingClientRect();
+  const inside = [...document.querySelectorAll("#explain-box *")].every(node => {
+    const r = node.getBoundingClientRect();
+    return r.width === 0 || (r.left >= box.left - 1 && r.right <= box.right + 1);
+  });
+  return box.left >= 0 && box.right <= innerWidth && inside;
+}"""
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 860}, {"width": 390, "height": 800}],
+                         ids=lambda size: f"{size['width']}x{size['height']}")
+def test_the_explanations_progress_shows_until_the_losing_move_is_marked(
+        open_slow, slow_server, seed, size):
+    page, k, played, game = lost_on_the_last_click(open_slow, slow_server, seed, size)
+    page.wait_for_selector("#explain-status")
+    seen = []
+    while page.query_selector("#replay-from-there") is None:
+        panel = page.evaluate(PANEL)
+        if panel["status"] and (not seen or panel != seen[-1]):
+            seen.append(panel)
+            if "one of moves" in panel["known"] and len(seen) < 20:
+                page.locator("#explain-box").scroll_into_view_if_needed()
+                assert page.evaluate(PANEL_FITS)
+                _keep(page.screenshot(), f"play-explaining-{size['width']}x{size['height']}.png")
+        page.wait_for_timeout(100)
+        assert len(seen) < 300, seen
+    assert page.evaluate(PLAY_STATE)["result"] == "lost"
+    statuses = [panel["status"] for panel in seen]
+    assert all(re.fullmatch(r"Finding the move that lost the win: \d+ solves?, [\d.]+ s "
+                            r"\(at most 30 s\)|Waiting for the solver\u2026", text)
+               for text in statuses), statuses
+    assert len(set(statuses)) >= 4  # updated as it goes
+    known = [panel["known"] for panel in seen]
+    assert f"Solving the position after move {len(played)}, where the game ended." in known
+    narrowing = [panel for panel in seen if "one of moves" in panel["known"]]
+    assert narrowing, known
+    for panel in narrowing:  # the list marks the moves the panel names
+        first, last = map(int, re.search(r"one of moves (\d+)-(\d+)", panel["known"]).groups())
+        assert panel["suspect"] == list(range(first, last + 1)) and first <= k <= last
+    text = page.inner_text("#explain-box")
+    assert f"move {k}: " in text and "lost the win" in text
+    assert page.get_attribute("#moves li.lost", "data-step") == str(k)
+    assert page.query_selector("#moves li.suspect") is None
+    assert page.query_selector("#explain-cancel") is None
+    assert re.search(r"\d+ solves, [\d.]+ s", text)
+    assert page.evaluate(PANEL_FITS)
+    page.locator("#explain-box").scroll_into_view_if_needed()
+    _keep(page.screenshot(), f"play-explained-{size['width']}x{size['height']}.png")
+    page.reload()  # the answer is kept
+    page.wait_for_selector("#explain-box #replay-from-there")
+    assert page.get_attribute("#moves li.lost", "data-step") == str(k)
+
+
+def test_cancel_stops_the_explanation_and_try_again_finishes_it(open_slow, slow_server, seed):
+    page, k, played, game = lost_on_the_last_click(open_slow, slow_server, seed, VIEWPORT)
+    page.wait_for_function("() => /one of moves/.test((document.getElementById("
+                           "'explain-known') || {}).textContent || '')", timeout=60_000)
+    known = page.inner_text("#explain-known")
+    page.click("#explain-cancel")
+    page.wait_for_selector("#explain-box.cancelled")
+    text = page.inner_text("#explain-box")
+    assert re.search(r"Cancelled after \d+ solves and [\d.]+ s\.", text), text
+    assert "Known by then: " in text and "one of moves" in text
+    assert "cancelled" in page.inner_text("#caption")
+    assert page.query_selector("#moves li.suspect") is not None
+    assert page.query_selector("#moves li.lost") is None
+    status, answer = Client(slow_server).call("GET", f"/api/games/{game}/explain")
+    assert answer["status"] == "cancelled" and known.split(";")[0] in text
+    page.wait_for_timeout(1500)  # stopped: nothing changes any more
+    assert page.inner_text("#explain-box") == text
+    _keep(page.screenshot(), "play-explain-cancelled.png")
+    page.reload()  # a reload shows it cancelled, and does not start it again
+    page.wait_for_selector("#explain-box.cancelled")
+    assert Client(slow_server).call("GET", f"/api/games/{game}/explain")[1]["status"] == \
+        "cancelled"
+    page.click("#explain-again")
+    page.wait_for_selector("#explain-status")
+    page.wait_for_selector("#explain-box #replay-from-there", timeout=60_000)
+    assert page.get_attribute("#moves li.lost", "data-step") == str(k)

@@ -10,6 +10,9 @@
   const movesList = document.getElementById("moves");
   const auto = document.getElementById("auto");
   let state = null, table = null, selected = null, busy = false, explained = null, hintAt = null;
+  /* The explanation the panel follows (an undo, a cancel or a new try ends the one before),
+     and what it marks in the move list: the moves one of which lost the win, or that move. */
+  let explainRun = 0, marks = null;
 
   function address(path, extra) {
     return path + "?token=" + encodeURIComponent(token) + (extra || "");
@@ -130,6 +133,8 @@
       li.appendChild(el("span", "words", move.d + (move.auto ? " (auto)" : "")));
       movesList.appendChild(li);
     });
+    if (explained !== null && explained !== state.moves.length) forgetExplanation();
+    mark(marks);
     followMoves();
     select(null);
     if (hintAt !== null && (state.moves.length !== hintAt || state.result !== "playing")) clearHint();
@@ -192,7 +197,6 @@
   async function undo() {
     const answer = await act("/undo", {});
     if (answer && answer.ok) {
-      explained = null;
       panel.innerHTML = "";
       render(answer.data);
       say(answer.data.moves.length ? "Undone: back to move " + answer.data.moves.length : "Back at the deal.");
@@ -274,24 +278,153 @@
       say("Won: all " + state.rules.cards + " cards are up, in " + state.moves.length + " moves.", "won");
       return;
     }
-    const answer = await act("/explain", {}, "Game over. Finding out whether a move lost the win");
-    if (!answer || !answer.ok || explained !== state.moves.length) return;
-    const x = answer.data;
-    const box = el("div", "explain");
+    say("Game over. Finding out whether a move lost the win\u2026");
+    const run = ++explainRun;
+    let answer = await api("GET", explainPath());  /* a reload finds it where it was */
+    if (answer.ok && answer.data.status === "none") answer = await api("POST", explainPath(), {});
+    followExplain(answer, run);
+  }
+
+  function explainPath() { return "/api/games/" + gameId + "/explain"; }
+  function pause(ms) { return new Promise(resolve => setTimeout(resolve, ms)); }
+
+  /* The explanation runs on the server as a job: its progress every half second, then
+     the answer (or that it was cancelled, or failed). */
+  async function followExplain(answer, run) {
+    while (run === explainRun) {
+      if (!answer.ok) { explainFailed(answer.data.error); return; }
+      const x = answer.data;
+      if (x.status === "done") { showExplanation(x); return; }
+      if (x.status === "cancelled") { showCancelled(x); return; }
+      showProgress(x);
+      await pause(500);
+      if (run !== explainRun) return;
+      answer = await api("GET", explainPath());
+    }
+  }
+
+  function explainBox(kind) {
+    const box = el("div", "explain " + kind);
     box.id = "explain-box";
     box.appendChild(el("div", "head", "After the game (the solver looks at the stock)"));
+    return box;
+  }
+
+  function solvesText(p) { return p.solves + (p.solves === 1 ? " solve" : " solves"); }
+
+  function showProgress(x) {
+    const p = x.progress;
+    let box = document.getElementById("explain-box");
+    if (!box || !box.classList.contains("working")) {
+      box = explainBox("working");
+      const status = el("p", "status");
+      status.id = "explain-status";
+      const time = el("progress");
+      time.id = "explain-time";
+      const known = el("p", "known");
+      known.id = "explain-known";
+      const cancel = el("button", "", "Cancel");
+      cancel.id = "explain-cancel";
+      cancel.title = "stop looking for the move that lost the win";
+      cancel.onclick = cancelExplain;
+      const row = el("div", "row");
+      row.append(time, cancel);
+      box.append(status, row, known);
+      showInPanel(box);
+    }
+    box.querySelector("#explain-status").textContent = x.status === "queued" ? "Waiting for the solver\u2026"
+      : "Finding the move that lost the win: " + solvesText(p) + ", " + p.seconds.toFixed(1) +
+        " s (at most " + p.limit + " s)";
+    const time = box.querySelector("#explain-time");
+    time.max = p.limit;
+    time.value = Math.min(p.seconds, p.limit);
+    box.querySelector("#explain-known").textContent = p.text;
+    mark({ between: p.between });
+  }
+
+  function showCancelled(x) {
+    const p = x.progress;
+    const box = explainBox("cancelled");
+    box.appendChild(el("p", "status", "Cancelled after " + solvesText(p) + " and " + p.seconds.toFixed(1) + " s."));
+    box.appendChild(el("p", "known", p.solves ? "Known by then: " + p.text : "Nothing was decided by then."));
+    box.appendChild(againButton());
+    showInPanel(box);
+    mark({ between: p.between });
+    say(ended() + "Finding the move that lost the win was cancelled.");
+  }
+
+  function explainFailed(error) {
+    const box = explainBox("failed");
+    box.appendChild(el("p", "status", error));
+    box.appendChild(againButton());
+    showInPanel(box);
+    say(ended() + error, "illegal");
+  }
+
+  function againButton() {
+    const again = el("button", "", "Try again");
+    again.id = "explain-again";
+    again.onclick = async () => {
+      const run = ++explainRun;
+      followExplain(await api("POST", explainPath(), {}), run);
+    };
+    return again;
+  }
+
+  async function cancelExplain() {
+    const run = ++explainRun;  /* the polling stops */
+    const button = document.getElementById("explain-cancel");
+    if (button) button.disabled = true;
+    const answer = await api("POST", explainPath() + "/cancel", {});
+    if (run !== explainRun) return;
+    /* 409: it ended before the cancel came; show how */
+    followExplain(answer.status === 409 ? await api("GET", explainPath()) : answer, run);
+  }
+
+  function ended() { return state.result === "gave up" ? "Given up. " : "No legal move left. "; }
+
+  function showExplanation(answer) {
+    const x = answer.explanation, p = answer.progress;
+    const box = explainBox("done");
     box.appendChild(el("p", "start", "The deal from the start: " + x.start + "."));
     box.appendChild(el("p", "summary", x.summary));
     if (x.losing_move) {
-      const row = movesList.querySelector('[data-step="' + x.losing_move + '"]');
-      if (row) row.classList.add("lost");
       const link = el("a", "button", "Replay a winning line from move " + (x.losing_move - 1));
       link.id = "replay-from-there";
       link.href = address("/replay/" + gameId);
       box.appendChild(link);
     }
+    box.appendChild(el("p", "figures", solvesText(p) + ", " + p.seconds.toFixed(1) + " s"));
     showInPanel(box);
-    say(state.result === "gave up" ? "Given up. " + x.summary : "No legal move left. " + x.summary);
+    mark(x.losing_move ? { lost: x.losing_move } : { between: x.between });
+    say(ended() + x.summary);
+  }
+
+  /* The moves changed (an undo, a move after giving up): the explanation of the moves
+     before goes (the server stops it too). */
+  function forgetExplanation() {
+    explained = null;
+    explainRun++;
+    marks = null;
+    const box = document.getElementById("explain-box");
+    if (box) box.remove();
+  }
+
+  /* The move list shows what the explanation knows: the losing move, or the moves one of
+     which lost the win (kept across a redraw of the list). */
+  function mark(next) {
+    marks = next;
+    movesList.querySelectorAll("li.lost, li.suspect").forEach(li => li.classList.remove("lost", "suspect"));
+    if (!marks) return;
+    if (marks.lost) {
+      const row = movesList.querySelector('[data-step="' + marks.lost + '"]');
+      if (row) row.classList.add("lost");
+    } else if (marks.between) {
+      for (let k = marks.between[0]; k <= marks.between[1]; k++) {
+        const row = movesList.querySelector('[data-step="' + k + '"]');
+        if (row) row.classList.add("suspect");
+      }
+    }
   }
 
   /* Clicks: the turned card, then a waste pile or a foundation; a reserve or pile top goes up. */
