@@ -6,7 +6,7 @@ positions of the line are winnable up to some move and unwinnable after it, and 
 between is found by bisection with a logarithmic number of solves, each under its own limit.
 
 An `unknown` answer (a limit reached) tells nothing about that position. The bisection then
-tries the middle of the latest stretch of untried positions in the interval still open
+tries the middle of the widest stretch of untried positions in the interval still open
 (`_next_position`), and a move is only ever named the losing one when the positions on both
 sides of it are decided: the one before it winnable, the one after it unwinnable. When
 unknown answers leave the interval open, the answer says so: the win was lost at one of
@@ -357,18 +357,19 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
 
 def _next_position(low: int, high: int, tried: dict[int, Verdict]) -> int | None:
     """The next position to decide strictly between `low` (known winnable, or -1) and `high`
-    (known lost): the middle of the latest stretch of untried positions between them (the
-    one nearest `high`); None when every position between them was tried.
+    (known lost): the middle of the widest stretch of untried positions between them, the
+    later of equally wide ones; None when every position between them was tried.
 
-    With no unknown answer this is plain bisection. After one, the next try goes to the
-    stretch after it: a position's tree grows with the cards left to turn, so the later
-    positions are the quicker to decide (CP-SAT proves many with up to 30 stock cards left
-    in seconds, few with 40 or more), and whatever they answer narrows the interval: a win
-    moves its start past the unknown position, a loss moves its end towards it."""
+    With no unknown answer this is plain bisection. After one, the positions next to it are
+    about as hard (most unknowns are proofs of loss too large for the limit), so the next try
+    goes to the middle of a stretch untried so far: the positions decided then narrow the
+    interval where they can, and among equal stretches the later one holds the smaller
+    positions, the quicker to decide."""
     cuts = [low, *sorted(k for k in tried if low < k < high), high]
-    gaps = [(a, b) for a, b in zip(cuts, cuts[1:]) if b - a > 1]
+    gaps = [(b - a - 1, a) for a, b in zip(cuts, cuts[1:]) if b - a > 1]
     if not gaps:
         return None
-    start, end = gaps[-1]
+    width, start = max(gaps)
+    end = start + width + 1
     middle = (start + end) / 2
     return min(range(start + 1, end), key=lambda k: (abs(k - middle), k))
