@@ -317,8 +317,8 @@ def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1,
     solver.parameters.cp_model_presolve = PRESOLVE
     solver.parameters.catch_sigint_signal = False  # Ctrl-C is Python's: _solve_interruptibly
     solver.parameters.max_memory_in_mb = max(64, limits.memory >> 20)
-    if limits.timeout is not None:
-        solver.parameters.max_time_in_seconds = limits.timeout
+    if limits.timeout is not None:  # a limit already spent stops at once (CP-SAT refuses < 0)
+        solver.parameters.max_time_in_seconds = max(0.0, limits.timeout)
     if limits.max_nodes is not None:
         solver.parameters.max_number_of_conflicts = limits.max_nodes
     status, interrupted = _solve_interruptibly(solver, built.model, stop)

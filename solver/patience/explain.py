@@ -240,8 +240,9 @@ def line_decider(deal: Deal, memory: int) -> Decider:
         with CpsatBeside(position) as cpsat:
             def beside(nodes: int, seconds: float, restarts: int) -> None:
                 searched_nodes[0] = nodes
-                if seconds >= CPSAT_AFTER and not cpsat.started:
-                    cpsat.start(Limits(timeout=limits.timeout - seconds, memory=limits.memory))
+                left = limits.timeout - seconds
+                if seconds >= CPSAT_AFTER and left >= CPSAT_AFTER and not cpsat.started:
+                    cpsat.start(Limits(timeout=left, memory=limits.memory))
                 if cpsat.answer() is not None:
                     raise _Answered
             try:

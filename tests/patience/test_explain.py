@@ -337,3 +337,15 @@ def test_explain_names_a_move_that_cpsat_proves_lost(lost_tuned_game):
     assert "CP-SAT found no order" in found.proof()[0]
     before = deal_after(deal, moves[:k - 1])
     assert replay(before, found.line).won and found.line[0] != moves[k - 1]
+
+
+def test_cpsat_with_its_time_already_spent_answers_unknown(seed):
+    """A time limit already spent (explain's last solve may start with almost nothing left)
+    gives `unknown`, not an error: CP-SAT itself refuses a negative limit."""
+    from solver.patience.cpsat import cpsat_solve
+
+    deal = deal_from_number(SMALL, seeded(seed, "spent").randint(1, 100))
+    for timeout in (0.0, -0.5):
+        answer = cpsat_solve(deal, Limits(timeout=timeout))
+        assert answer.verdict in (Verdict.UNKNOWN, brute(deal).verdict)
+        assert answer.verdict is not Verdict.UNKNOWN or answer.reason == "time limit"
