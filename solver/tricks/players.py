@@ -32,7 +32,8 @@ from solver.tricks.table import AUCTION, DISCARD, PLAY, Hand, allowed_bids, auct
 #: Samples per decision, chosen to keep a card within 1.5 s and a bid within 3 s on one
 #: core (docs/tricks.md, Playing at the table, gives the measured times). A card's samples
 #: also stop once its searches have spent CARD_NODES nodes (about a second), after at
-#: least MIN_CARD_SAMPLES, and a bid's once BID_NODES are spent, after MIN_BID_SAMPLES:
+#: least MIN_CARD_SAMPLES, a bid's once BID_NODES are spent, after MIN_BID_SAMPLES, and a
+#: discard's once its best discards took DISCARD_NODES, after MIN_DISCARD_SAMPLES:
 #: nodes, unlike seconds, are the same on every run, so the choice still depends only on
 #: the view and the seed.
 CARD_SAMPLES = 50
@@ -42,6 +43,8 @@ BID_SAMPLES = 10
 MIN_BID_SAMPLES = 4
 BID_NODES = 20_000_000
 DISCARD_SAMPLES = 8
+MIN_DISCARD_SAMPLES = 4
+DISCARD_NODES = 20_000_000
 #: Discards compared on every sample: the ones that were best on most samples.
 DISCARD_CANDIDATES = 4
 #: The table size of a decision's searches: one table for all its samples.
@@ -123,8 +126,9 @@ def choose_card(view: SeatView, samples: int, seed: int) -> Choice:
 
 def choose_discard(view: SeatView, samples: int, seed: int) -> Choice:
     """The frog's discard: each sample's best discard (exact, `discard_and_play_points`)
-    is a candidate; the most frequent few are then each valued on every sample, and the
-    one with the best average payment (then points) is laid away."""
+    is a candidate (no samples are taken once those searches took DISCARD_NODES nodes);
+    the most frequent few are then each valued on every sample taken, and the one with the
+    best average payment (then points) is laid away."""
     rules, rng = view.rules, random.Random(seed)
     dealt = [c for c in view.hand if c not in view.widow]
     layouts: list[Layout] = [deal_unseen(view, rng) for _ in range(samples)]
@@ -135,23 +139,27 @@ def choose_discard(view: SeatView, samples: int, seed: int) -> Choice:
         hands[view.seat - 1] = dealt
         deals.append(make_deal(hands, list(view.widow), view.leader))
     votes: Counter[tuple[int, ...]] = Counter()
+    used, spent = 0, 0
     for deal, searcher in zip(deals, searchers):
+        if used >= min(samples, MIN_DISCARD_SAMPLES) and spent >= DISCARD_NODES:
+            break
         discard, _ = discard_and_play_points(deal, rules, searcher)
         votes[tuple(sorted(discard))] += 1
+        used, spent = used + 1, spent + searcher.nodes
     candidates = sorted(votes, key=lambda d: (-votes[d], d))[:DISCARD_CANDIDATES]
     totals: dict[tuple[int, ...], list[int]] = {d: [] for d in candidates}
-    for deal, searcher in zip(deals, searchers):
+    for deal, searcher in zip(deals[:used], searchers):
         for d in candidates:
             play = searcher.value(hand_masks(deal, rules, list(d)), deal.leader, [])
             totals[d].append(points_of(d) + play)
 
     def worth(d: tuple[int, ...]) -> tuple[float, float]:
-        return (sum(map(rules.payment, totals[d])) / samples, sum(totals[d]) / samples)
+        return (sum(map(rules.payment, totals[d])) / used, sum(totals[d]) / used)
 
     best = max(candidates, key=worth)
     return Choice(f"discard {format_cards(best)}",
-                  {format_cards(d): round(sum(totals[d]) / samples, 2) for d in candidates},
-                  samples)
+                  {format_cards(d): round(sum(totals[d]) / used, 2) for d in candidates},
+                  used)
 
 
 def rule_player(view: SeatView, seed: int) -> Choice:

@@ -154,3 +154,25 @@ def test_the_rule_player_wins_as_cheaply_as_it_can_else_throws_its_cheapest():
     assert rule_player(SeatView.of(hand, 2), 0).action == "play TC"
     hand.act("play 7C")
     assert rule_player(SeatView.of(hand, 3), 0).action == "play QC"  # cannot win: cheapest
+
+
+def test_a_discard_stops_taking_samples_at_its_node_budget(seed, monkeypatch):
+    """With no node budget left after each sample a discard takes its least number of
+    samples, with room for all of them every one; the samples it takes are the same."""
+    from solver.tricks import players
+    from solver.tricks.table import DISCARD
+
+    rng = seeded(seed, "test_a_discard_stops_taking_samples_at_its_node_budget")
+    hand = Hand(deal_from_number(rng.randint(1, 10**6)), Table())
+    hand.act("frog")
+    hand.act("pass")
+    hand.act("pass")
+    assert hand.phase == DISCARD
+    view, decision = SeatView.of(hand, 1), rng.randint(1, 10**6)
+    monkeypatch.setattr(players, "DISCARD_NODES", 0)
+    cut = players.choose_discard(view, 6, decision)
+    assert cut.samples == players.MIN_DISCARD_SAMPLES
+    monkeypatch.setattr(players, "DISCARD_NODES", 10**15)
+    whole = players.choose_discard(view, 6, decision)
+    assert whole.samples == 6
+    assert players.choose_discard(view, players.MIN_DISCARD_SAMPLES, decision) == cut
