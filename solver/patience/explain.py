@@ -336,8 +336,8 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
     while searching:
         low = found.last_winnable
         high = found.first_lost
-        if high is None or (low is not None and high - low == 1):
-            break
+        if high is None or high - (-1 if low is None else low) == 1:
+            break  # nothing between: the losing move is named, or the deal itself is lost
         k = _next_position(-1 if low is None else low, high, found.verdicts)
         if k is None:  # every position between was tried: try an undecided one again
             k = max(k for k in found.verdicts if (low is None or k > low) and k < high)

@@ -349,3 +349,17 @@ def test_cpsat_with_its_time_already_spent_answers_unknown(seed):
         answer = cpsat_solve(deal, Limits(timeout=timeout))
         assert answer.verdict in (Verdict.UNKNOWN, brute(deal).verdict)
         assert answer.verdict is not Verdict.UNKNOWN or answer.reason == "time limit"
+
+
+def test_a_deal_proved_lost_at_the_start_ends_the_bisection():
+    """When the deal itself is proved lost there is nothing to bisect: no move lost the win
+    (the bisection once looked for an untried position before the deal and failed)."""
+    deal = deal_from_number(SMALL, 1)
+    moves = random_line(deal, seeded(0, "lost at the start"))
+
+    def lost(position, limits):
+        return Result(Verdict.UNWINNABLE)
+
+    found = explain(deal, moves, QUICK, decider=lost)
+    assert found.start is Verdict.UNWINNABLE and found.losing_move is None
+    assert found.solves == 2 and found.summary().startswith("The deal could never be won")
