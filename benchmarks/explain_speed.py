@@ -5,7 +5,9 @@ Two steps, both resumable. First the blind policies play the deals of `--tuned-d
 kept in `--games` (one JSON line a game), so that a rerun, or a later commit, explains
 exactly the same lost games. Then every lost game is explained, one after another in this
 process, as `frog verify --explain` does (the same per-solve limit, `--timeout`), and one
-line per game reports the outcome, the seconds, the solves and the nodes searched. The
+line per game reports the outcome, the seconds, the solves and the nodes searched (each
+game also kept in `--rows` as soon as it is explained, so that an interrupted run goes on
+where it stopped; empty `--rows` to explain every game again). The
 summary counts, among the lost games whose deal was winnable (the explanation found a
 winnable position), the share whose losing move was named and the share named within
 `--within` seconds, and gives the median, 90th percentile and slowest times, per policy and
@@ -107,6 +109,9 @@ def main() -> None:
                         help="deals the default policy (`best`) plays")
     parser.add_argument("--games", type=Path, default=Path("/tmp/explain_games.jsonl"),
                         help="the played games, kept between runs (JSON lines)")
+    parser.add_argument("--rows", type=Path, default=Path("/tmp/explain_rows.jsonl"),
+                        help="each explained game, kept between runs (JSON lines): a rerun "
+                             "explains only the games not in it")
     parser.add_argument("--timeout", type=float, default=SOLVE_SECONDS,
                         help="each solve's time limit, seconds (as `frog verify --explain`)")
     parser.add_argument("--within", type=float, default=WITHIN_SECONDS)
@@ -129,8 +134,18 @@ def main() -> None:
     lines = [f"{'policy':<6} {'deal':>7} {'moves':>5} {'start':<10} {'outcome':<9} "
              f"{'move':>5} {'seconds':>8} {'solves':>6} {'nodes':>11}"]
     print(lines[0], flush=True)
+    kept = {}
+    if args.rows.exists():
+        for text in args.rows.read_text().splitlines():
+            row = json.loads(text)
+            kept[row["policy"], row["deal"]] = row
     rows = []
     for game in lost:
+        if (game["policy"], game["deal"]) in kept:
+            rows.append(kept[game["policy"], game["deal"]])
+            lines.append(rows[-1]["line"])
+            print(lines[-1], flush=True)
+            continue
         deal = deal_from_number(rules, game["deal"])
         moves = [Move.parse(text, rules.waste_piles) for text in game["moves"]]
         began = time.perf_counter()
@@ -145,6 +160,8 @@ def main() -> None:
                      f"{row['outcome']:<9} {move!s:>5} {row['seconds']:>8.2f} "
                      f"{row['solves']:>6} {row['nodes']:>11,}")
         print(lines[-1], flush=True)
+        with args.rows.open("a") as out:
+            out.write(json.dumps({**row, "line": lines[-1]}) + "\n")
     summary = ["", *summary_lines(rows, args.within)]
     print("\n".join(summary))
     if args.out:
