@@ -14,7 +14,8 @@ from solver.play.server import PlayServer
 from solver.play.store import Store
 from solver.play.table_server import TableServer
 from solver.play.table_store import TableStore
-from solver.play.work import Explains, Workers, explain_task
+from solver.play.explain_jobs import Explains, explain_task
+from solver.play.work import Workers
 from solver.tricks.rules import Table
 
 
@@ -86,7 +87,7 @@ SLOWER = 1.0
 
 
 def slowed_explain(deal_text: str, moves: list[str], report) -> dict:
-    """`work.explain_task`, each solve SLOWER seconds longer (the same answers, from the
+    """`explain_jobs.explain_task`, each solve SLOWER seconds longer (the same answers, from the
     same decider): long enough to see its progress and to cancel it. Runs in the explain
     process, which imports it by name."""
     import time

@@ -556,9 +556,9 @@ def test_a_job_whose_process_dies_or_overruns_gets_503_and_the_next_one_works(
     status, raw, _ = client.raw("GET", f"/api/games/{game}/explain")
     assert status == 503 and json.loads(raw) == {"error": "the solver process stopped; try again"}
     good(client)
-    from solver.play import work
-    monkeypatch.setattr(work, "GRACE_SECONDS", 0.0)
-    monkeypatch.setattr(work, "EXPLAIN_SECONDS", 1.5)  # the slowed job needs 6 s
+    from solver.play import explain_jobs
+    monkeypatch.setattr(explain_jobs, "GRACE_SECONDS", 0.0)
+    monkeypatch.setattr(explain_jobs, "EXPLAIN_SECONDS", 1.5)  # the slowed job needs 6 s
     status, answer = client.call("POST", f"/api/games/{game}/explain", {})
     assert status == 202
     time.sleep(2.5)

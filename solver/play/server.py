@@ -35,7 +35,7 @@ from urllib.parse import parse_qs, urlsplit
 from solver.patience import (VARIANT_SOURCES, Deal, DealError, DealNumberError, RulesError,
                              deal_after, deal_from_number, parse_deal, variant_rules)
 from solver.patience.engine import IllegalMove
-from solver.play import work
+from solver.play import explain_jobs, work
 from solver.play.game import GAVE_UP, PLAYING, BadMove, Game
 from solver.play.page import play_page, replay_from_page, wrong_token_page
 from solver.play.store import Store
@@ -96,11 +96,11 @@ class PlayServer(ThreadingHTTPServer):
     def __init__(self, store: Store, host: str = "127.0.0.1", port: int = 0,
                  workers: work.Workers | None = None, token: str | None = None,
                  handler: type[BaseHTTPRequestHandler] | None = None,
-                 explains: work.Explains | None = None) -> None:
+                 explains: explain_jobs.Explains | None = None) -> None:
         super().__init__((host, port), handler or Handler)
         self.store = store
         self.workers = workers or work.Workers()
-        self.explains = explains or work.Explains()
+        self.explains = explains or explain_jobs.Explains()
         if self.warm_explains:
             self.explains.warm()
         self.token = token or secrets.token_urlsafe(18)
@@ -430,7 +430,7 @@ def _explain_state(server: PlayServer, number: int, body: dict) -> tuple[int, ob
     game = server.load(number)
     texts = [str(move) for move in game.moves]
     job = server.explains.job(number)
-    if job is not None and job.moves == texts and job.status != work.DONE:
+    if job is not None and job.moves == texts and job.status != explain_jobs.DONE:
         return _job(job)
     cached = game.explanation
     if cached and cached.get("played") == texts:
@@ -443,29 +443,29 @@ def _explain_cancel(server: PlayServer, number: int, body: dict) -> tuple[int, o
     game = server.load(number)
     texts = [str(move) for move in game.moves]
     job = server.explains.job(number)
-    if job is None or job.moves != texts or job.status not in (*work.ACTIVE, work.CANCELLED):
+    if job is None or job.moves != texts or job.status not in (*explain_jobs.ACTIVE, explain_jobs.CANCELLED):
         raise Refused(409, f"no explanation of game {number}'s moves is running")
     return _job(server.explains.cancel(number) or job)
 
 
-def _job(job: work.ExplainJob) -> tuple[int, object]:
+def _job(job: explain_jobs.ExplainJob) -> tuple[int, object]:
     """A job's answer: its progress (202 while it works), the explanation once done; 503
     when it failed (its process stopped or did not answer in time)."""
-    if job.status == work.FAILED:
+    if job.status == explain_jobs.FAILED:
         raise Refused(503, job.reason or "the explanation failed; try again")
-    if job.status == work.DONE and job.answer is not None:
+    if job.status == explain_jobs.DONE and job.answer is not None:
         return 200, _explained(job.answer)
     report = job.progress or {}
-    progress = work.progress_view(len(job.moves), report.get("verdicts", {}),
+    progress = explain_jobs.progress_view(len(job.moves), report.get("verdicts", {}),
                                   report.get("solves", 0), report.get("nodes", 0),
-                                  job.seconds, queued=job.status == work.QUEUED)
-    return (202 if job.status in work.ACTIVE else 200), \
+                                  job.seconds, queued=job.status == explain_jobs.QUEUED)
+    return (202 if job.status in explain_jobs.ACTIVE else 200), \
         {"status": job.status, "moves": len(job.moves), "progress": progress, "explanation": None}
 
 
 def _explained(answer: dict) -> dict:
     """A finished explanation, with its figures as progress."""
-    progress = work.progress_view(answer["moves"], answer.get("verdicts", {}),
+    progress = explain_jobs.progress_view(answer["moves"], answer.get("verdicts", {}),
                                   answer.get("solves", 0), answer.get("nodes", 0),
                                   answer.get("seconds", 0.0))
     return {"status": "done", "moves": answer["moves"], "progress": progress,
