@@ -19,34 +19,22 @@ continues where it stopped; --report only prints the summary of the file.
 from __future__ import annotations
 
 import argparse
-import time
 from pathlib import Path
 
-from tricks_table import after_auction, mean_interval, played_rows, proportion
+from tricks_table import after_auction, mean_interval, played_rows, proportion, timed
 
 from solver.survey import print_provenance
 from solver.tricks.deal import deal_from_number
-from solver.tricks.players import (BID_SAMPLES, CARD_SAMPLES, Choice, choose_bid,
+from solver.tricks.players import (BID_SAMPLES, CARD_SAMPLES, choose_bid,
                                    decision_seed, play_out, sampling_player)
 from solver.tricks.rules import Table
 from solver.tricks.seat import SeatView
-from solver.tricks.table import AUCTION, PLAY, Hand
+from solver.tricks.table import AUCTION, Hand
 
 #: The bid a budget's bid is compared with: four times the default's samples, all drawn
 #: (no node budget).
 BID_REFERENCE = 4 * BID_SAMPLES
 UNLIMITED = 10**15
-
-
-def budget_player(samples: int, times: list[float]):
-    """The sampling player with `samples` per card and per discard, timing its cards."""
-    def player(view: SeatView, seed: int) -> Choice:
-        started = time.process_time()
-        choice = sampling_player(view, seed, card_samples=samples, discard_samples=samples)
-        if choice.samples and view.phase == PLAY:
-            times.append(time.process_time() - started)
-        return choice
-    return player
 
 
 def play_deal(number: int, table: Table, seed: int, budgets: list[int]) -> dict:
@@ -71,21 +59,21 @@ def play_deal(number: int, table: Table, seed: int, budgets: list[int]) -> dict:
     play_out(a, {s: default for s in (1, 2, 3)}, seed)
     row.update(contract=rules.contract, bidder=rules.bidder, a=a.bidder_points, times={})
     for k in budgets:
-        times: list[float] = []
-        cheap = budget_player(k, times)
+        times: dict[str, list[float]] = {}
+        cheap = timed(times, card_samples=k, discard_samples=k)
         for name, bidder, defender in ((f"b{k}", cheap, default), (f"d{k}", default, cheap)):
             hand = after_auction(deal, table, auction)
             play_out(hand, {s: bidder if s == rules.bidder else defender for s in (1, 2, 3)},
                      seed)
             row[name] = hand.bidder_points
-        row["times"][str(k)] = times
+        row["times"][str(k)] = times.get("card", [])
     return row
 
 
 def report(rows: list[dict], budgets: list[int], target: int) -> list[str]:
     played = [r for r in rows if r["contract"]]
     lines = [f"hands {len(rows)}: {len(played)} played, {len(rows) - len(played)} thrown in",
-             f"contracts made by the default bidder against default defenders (A): "
+             "contracts made by the default bidder against default defenders (A): "
              + proportion(sum(r["a"] >= target for r in played), len(played))]
     for k in budgets:
         key = str(k)

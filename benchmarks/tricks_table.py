@@ -36,11 +36,12 @@ from solver.tricks.table import AUCTION, Hand
 Z95 = 1.959963984540054
 
 
-def timed(times: dict[str, list[float]]):
-    """The sampling player, recording each decision's CPU seconds by kind."""
+def timed(times: dict[str, list[float]], **budget: int):
+    """The sampling player (with `budget`, its keyword arguments: card_samples=...),
+    recording each decision's CPU seconds by kind."""
     def player(view: SeatView, seed: int) -> Choice:
         started = time.process_time()
-        choice = sampling_player(view, seed)
+        choice = sampling_player(view, seed, **budget)
         kind = {"auction": "bid", "discard": "discard"}.get(view.phase, "card")
         if choice.samples:  # a forced card or a pass with nothing to bid costs nothing
             times.setdefault(kind, []).append(time.process_time() - started)
