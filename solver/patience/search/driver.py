@@ -346,16 +346,19 @@ def decide_samples(deals: Sequence[Deal], max_nodes: int,
     table = Table(memory)
     limits = Limits(max_nodes=max_nodes, memory=memory)
     warm_up(beam=False)  # a sample's budget seldom reaches a beam; the loop loads it if due
+    stored = False  # whether the table holds entries of the deal before
     for deal in deals:
         if arrays is None or not arrays.fits(deal):
             arrays = SearchArrays(deal)
         else:
             arrays.load(deal)
-        table.clear()
+        if stored:  # most samples are won before any subtree is exhausted: nothing to clear
+            table.clear()
         run = _restart_loop(arrays, table, limits, None, Strategy())
         if run.reason == "interrupted":
             raise KeyboardInterrupt  # the caller stops: a sample cut short is not a vote
         verdicts.append(run.verdict)
+        stored = arrays.stats[kernel.ST_TT_STORES] > 0
     return verdicts
 
 

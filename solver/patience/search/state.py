@@ -85,13 +85,33 @@ class SearchArrays:
         self.reserve[:] = [c.rank for c in deal.reserve]
         self.stock[:] = [c.rank for c in deal.stock]
         self.stats[:] = 0
+        same_piles = deal.waste == self._deal.waste
         self._deal = deal
-        self._take_root()
+        self._take_root(same_piles)
 
-    def _take_root(self) -> None:
+    def _take_root(self, same_piles: bool = False) -> None:
         """Compute the root position's piles, pile hashes, foundation and stock counts once
-        per deal, so that each restart's `reset` only copies them."""
+        per deal, so that each restart's `reset` only copies them. With `same_piles` (the
+        deal's waste piles are those of the deal loaded before: sampled stocks of one
+        position after one move, which `decide_samples` takes in a row) the piles and their
+        hashes are kept; computing them was a tenth of a sampled game's time."""
         deal = self._deal
+        if not same_piles:
+            self._take_piles(deal)
+            self._root_piles = [(array, array.copy()) for array in
+                                (self.piles, self.h, self.ph1, self.ph2)]
+        self.n[:] = 0
+        self.n[0] = self.d4
+        for top in deal.foundations:
+            self.n[1:top.rank + 1] += 1
+        self.stockcnt[:] = 0
+        for card in deal.stock:
+            self.stockcnt[card.rank] += 1
+        self._root = [*self._root_piles, (self.n, self.n.copy()),
+                      (self.stockcnt, self.stockcnt.copy())]
+
+    def _take_piles(self, deal: Deal) -> None:
+        """The waste piles' ranks, heights and the hashes of every prefix of each pile."""
         self.h[:] = 0
         for p, pile in enumerate(deal.waste):
             for card in pile:
@@ -104,15 +124,6 @@ class SearchArrays:
             for k in range(self.h[p]):
                 self.ph1[p, k + 1] = kernel.pile_hash(self.ph1[p, k], self.piles[p, k], 0)
                 self.ph2[p, k + 1] = kernel.pile_hash(self.ph2[p, k], self.piles[p, k], 1)
-        self.n[:] = 0
-        self.n[0] = self.d4
-        for top in deal.foundations:
-            self.n[1:top.rank + 1] += 1
-        self.stockcnt[:] = 0
-        for card in deal.stock:
-            self.stockcnt[card.rank] += 1
-        self._root = [(array, array.copy()) for array in
-                      (self.piles, self.h, self.ph1, self.ph2, self.n, self.stockcnt)]
 
     def reset(self, noise: int, seed: int) -> None:
         """Put the stack back at the root position, with a move-order noise and seed."""
