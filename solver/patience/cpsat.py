@@ -63,6 +63,36 @@ move counting as a turn immediately followed by an up) and every solution is rep
 winning line, so the model is exact; each constraint above is a rule, a renaming of times, or
 the removal of a duplicate line.
 
+Redundant constraints (`REDUNDANT`)
+-----------------------------------
+These follow from the rules above, so every winning line satisfies them and no verdict
+changes; they let CP-SAT see sooner that a partial timeline cannot be completed (measured in
+docs/cpsat.md). Let pos[c] be the number of loose cards of c's rank that go up before c
+(pos[c] = the sum of before(d, c) over the other loose cards d of its rank: c's copy number
+among them, from 0); the times are distinct, so the pos of one rank are all different.
+
+- `pos`, copy bounds along the fixed chains: if y lies above x in the reserve or in a
+  starting pile and rank(y) = ry >= rank(x) = rx, then pos[x] >= pos[y] + 1 + a[ry] - a[rx].
+  Proof: let n_s count the loose rank-s cards up at or before tau[y] (n_ry = pos[y] + 1).
+  If n_s >= 1, the last of them (copy number n_s - 1) needed n_s + a[s] - a[s-1] cards of
+  rank s-1 up before it (rule 3), all up before y, so n_(s-1) >= n_s + a[s] - a[s-1]; if
+  n_s = 0 that holds too, as a[s] <= a[s-1]. Summed from s = ry down to rx + 1:
+  n_rx >= pos[y] + 1 + a[ry] - a[rx]; x goes up after y (rule 2), so these n_rx cards (y
+  among them when rx = ry) are all up before x: pos[x] >= n_rx. (The dead test's counting
+  argument: going down the reserve, each card is a later copy of its rank than any card
+  above it of the same or a higher rank.)
+- `order`, the foundation rule along whole rank chains: u[r][k] is the time the k-th loose
+  rank-r card goes up (k from 0), u[r][0] < u[r][1] < ...; booleans slot(c, k), exactly one
+  per card and one per k, say that c is that card: then tau[c] = u[r][k] and pos[c] = k.
+  The times are distinct, so every line has exactly one such sorted order. Rule 3 for the
+  k-th rank-r card (pos = k) asks for k + 1 + a[r] - a[r-1] cards of rank r-1 up before
+  it, that is for the one with copy number j = k + a[r] - a[r-1]: u[r][k] > u[r-1][j] when
+  j >= 0, and when j is not the copy number of any loose rank-(r-1) card that card can
+  never fit, so the model is infeasible (as rule 3 already makes it).
+- `chain`, the same pairwise: a rank-(r-1) card e with pos[e] <= pos[c] + a[r] - a[r-1] is
+  among the cards of rank r-1 that rule 3 asks to be up before the rank-r card c, so
+  before(e, c) or pos[e] >= pos[c] + a[r] - a[r-1] + 1.
+
 Symmetry breaking and bounds
 ----------------------------
 - Waste piles that are empty at the start are interchangeable: renaming them in order of
@@ -94,6 +124,20 @@ from solver.patience.line import (FOUNDATION, RESERVE, STOCK, Move, pile_index, 
 #: load). Presolve only rewrites the model into an equivalent one, so verdicts are the same.
 PRESOLVE = False
 
+#: CP-SAT's linearization level (its default is 1): with 0 it keeps no LP relaxation of the
+#: linear constraints and makes several times the conflicts a second. On the 40 positions of
+#: benchmarks/results/cpsat_positions.txt it decided 37 within 20 s against 32 (the same
+#: losses proved, twice the wins found). It only changes the search, never a verdict.
+LINEARIZATION = 0
+
+#: The redundant constraint families the model adds (implied by the rules, so they change no
+#: verdict: the module docstring proves each). On 40 positions that `frog verify --explain`
+#: left undecided (benchmarks/cpsat_positions.py) they took CP-SAT from 28 decided within
+#: 20 s (21 lost; median 5.3 s) to 32 (25 lost; median 1.1 s).
+REDUNDANT: frozenset[str] = frozenset({"pos", "order", "chain"})
+#: Every family `_Model` knows (the tests hold each to real winning lines and verdicts).
+FAMILIES: frozenset[str] = REDUNDANT
+
 
 @dataclass(frozen=True)
 class _Loose:
@@ -108,8 +152,9 @@ class _Loose:
 class _Model:
     """The CP-SAT model of one deal (see the module docstring for the constraints)."""
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self, deal: Deal, redundant: frozenset[str] = REDUNDANT) -> None:
         self.deal = deal
+        self.redundant = redundant
         self.rules = deal.rules
         self.model = cp_model.CpModel()
         self.loose = self._loose_cards()
@@ -128,6 +173,12 @@ class _Model:
         self._first_use_of_empty_piles()
         if self.rules.forced:
             self._forced_stock_play()
+        if redundant & {"pos", "order", "chain"}:
+            self._copy_positions()
+        if "order" in redundant:
+            self._order_statistics()
+        if "chain" in redundant:
+            self._copy_chain()
 
     # ------------------------------------------------------------ data
 
@@ -152,6 +203,7 @@ class _Model:
         last = n + s - 1
         self.theta = [m.NewIntVar(i, n - s + 2 * i, f"theta{i}") for i in range(s)]
         self.tau = []
+        self.tau_low: list[int] = []
         for x, item in enumerate(self.loose):
             if item.source == STOCK:
                 low = item.index + 1
@@ -160,6 +212,7 @@ class _Model:
             else:
                 low = len(self.deal.waste[pile_index(item.source)]) - 1 - item.index
             self.tau.append(m.NewIntVar(low, last, f"tau{x}"))
+            self.tau_low.append(low)
         m.AddAllDifferent(self.tau + self.theta)
         for i in range(s - 1):
             m.Add(self.theta[i] < self.theta[i + 1])
@@ -267,6 +320,70 @@ class _Model:
             m.Add(a[r - 1] + sum(below) <= a[r] + sum(same)).OnlyEnforceIf(
                 self.straight[i].Not())
 
+    def _copy_positions(self) -> None:
+        """Redundant: pos[c], the number of loose cards of c's rank up before c (which the
+        other families use), and the fixed chains' copy bounds (module docstring, `pos`)."""
+        m, a = self.model, self.start_count
+        self.pos: dict[int, cp_model.IntVar] = {}
+        for r, cards in self.by_rank.items():
+            for c in cards:
+                self.pos[c] = m.NewIntVar(0, len(cards) - 1, f"pos{c}")
+                m.Add(self.pos[c] == sum(self.before(d, c) for d in cards if d != c))
+            if len(cards) > 1:
+                m.AddAllDifferent([self.pos[c] for c in cards])
+        if "pos" not in self.redundant:
+            return
+        for chain in self._fixed_chains():
+            for h, x in enumerate(chain):
+                for y in chain[h + 1:]:  # y lies above x: it goes up first
+                    rx, ry = self.loose[x].card.rank, self.loose[y].card.rank
+                    if ry >= rx:
+                        bound = 1 + a[ry] - a[rx]
+                        m.Add(self.pos[x] >= self.pos[y] + bound)
+
+    def _order_statistics(self) -> None:
+        """Redundant: u[r][k], the time the k-th loose card of rank r goes up, and the
+        foundation rule along whole rank chains (module docstring, `order`). Domains: the
+        k-th smallest of times each at least its card's lower bound is at least the k-th
+        smallest bound, and n - 1 - k cards of the rank go up after it, at distinct times."""
+        m, a = self.model, self.start_count
+        last = len(self.loose) + len(self.stock) - 1
+        self.u: dict[int, list[cp_model.IntVar]] = {}
+        for r, cards in self.by_rank.items():
+            n = len(cards)
+            lows = sorted(self.tau_low[c] for c in cards)
+            u = [m.NewIntVar(lows[k], last - (n - 1 - k), f"u{r}_{k}") for k in range(n)]
+            self.u[r] = u
+            for k in range(n - 1):
+                m.Add(u[k] < u[k + 1])
+            slot = {(c, k): m.NewBoolVar(f"slot{c}_{k}") for c in cards for k in range(n)}
+            for c in cards:
+                m.AddExactlyOne([slot[c, k] for k in range(n)])
+                m.Add(self.pos[c] == sum(k * slot[c, k] for k in range(n)))
+                for k in range(n):
+                    m.Add(self.tau[c] == u[k]).OnlyEnforceIf(slot[c, k])
+            for k in range(n):
+                m.AddExactlyOne([slot[c, k] for c in cards])
+        for r in range(2, self.rules.ranks + 1):
+            lower = self.u.get(r - 1, [])
+            for k, time_ in enumerate(self.u.get(r, [])):
+                j = k + a[r] - a[r - 1]  # the k-th card of rank r follows the j-th of r-1
+                if j >= len(lower):  # never in a real position (the ranks' counts match)
+                    m.AddBoolOr([])  # it can never fit: the rule makes the model infeasible
+                elif j >= 0:
+                    m.Add(time_ > lower[j])
+
+    def _copy_chain(self) -> None:
+        """Redundant: a rank-(r-1) card among the first pos[c] + 1 + a[r] - a[r-1] of its
+        rank to go up goes up before the rank-r card c (module docstring, `chain`)."""
+        m, a = self.model, self.start_count
+        for r in range(2, self.rules.ranks + 1):
+            d = a[r] - a[r - 1]
+            for c in self.by_rank[r]:
+                for e in self.by_rank[r - 1]:
+                    m.Add(self.pos[e] >= self.pos[c] + d + 1).OnlyEnforceIf(
+                        self.before(e, c).Not())
+
     def _may_be_gone(self, x: int, i: int) -> bool:
         """Whether card x can be up before s_i is turned (not if x is s_i or a later card)."""
         item = self.loose[x]
@@ -300,7 +417,8 @@ class _Model:
 
 
 def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1,
-                stop: Callable[[], bool] | None = None) -> Result:
+                stop: Callable[[], bool] | None = None,
+                redundant: frozenset[str] | None = None) -> Result:
     """Decide `deal` with CP-SAT. `unwinnable` is a proof (the model is infeasible); a win's
     moves have been replayed to a win through solver.patience.engine (SolverBug otherwise).
 
@@ -309,12 +427,14 @@ def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1,
     Ctrl-C stops the solver and gives `unknown`, "interrupted" (see `_solve_interruptibly`),
     and so does `stop` returning True (asked every tenth of a second: the parallel
     portfolio's way of stopping a CP-SAT worker once a search worker has answered).
+    `redundant` chooses the redundant constraints (default REDUNDANT; the tests compare).
     """
     started = time.perf_counter()
-    built = _Model(deal)
+    built = _Model(deal, REDUNDANT if redundant is None else redundant)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
     solver.parameters.cp_model_presolve = PRESOLVE
+    solver.parameters.linearization_level = LINEARIZATION
     solver.parameters.catch_sigint_signal = False  # Ctrl-C is Python's: _solve_interruptibly
     solver.parameters.max_memory_in_mb = max(64, limits.memory >> 20)
     if limits.timeout is not None:  # a limit already spent stops at once (CP-SAT refuses < 0)
