@@ -129,3 +129,13 @@ def test_verdicts_agree_with_and_without(seed: int) -> None:
         lost += compare_methods(deal, methods)["none"] == "unwinnable"
     assert lost >= GAMES // 20
     assert REDUNDANT <= FAMILIES
+
+
+def test_copy_bounds_prove_a_reserve_deadlock_without_search() -> None:
+    """Frog deal 117 is lost by counting (README: the 2S in the reserve can never go up):
+    with the copy bounds CP-SAT's propagation alone proves it, before any conflict (the
+    plain model makes hundreds of conflicts and does not decide it in 10 s)."""
+    deal = deal_from_number(variant_rules("frog"), 117)
+    found = cpsat_solve(deal, Limits(max_nodes=1, timeout=60))
+    assert found.verdict == "unwinnable"
+    assert found.nodes == 0
