@@ -133,7 +133,8 @@ LINEARIZATION = 0
 #: The redundant constraint families the model adds (implied by the rules, so they change no
 #: verdict: the module docstring proves each). On 40 positions that `frog verify --explain`
 #: left undecided (benchmarks/cpsat_positions.py) they took CP-SAT from 28 decided within
-#: 20 s (21 lost; median 5.3 s) to 32 (25 lost; median 1.1 s).
+#: 20 s (21 lost; median 5.3 s) to 32 (25 lost; median 1.1 s), and to 37-38 (25 lost, the
+#: rest won) with LINEARIZATION 0.
 REDUNDANT: frozenset[str] = frozenset({"pos", "order", "chain"})
 #: Every family `_Model` knows (the tests hold each to real winning lines and verdicts).
 FAMILIES: frozenset[str] = REDUNDANT
