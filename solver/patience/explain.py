@@ -42,9 +42,10 @@ MAX_SOLVES = 40
 EXPLAIN_SECONDS = 30.0
 #: Each solve (see `line_decider`): the standard search gets QUICK_SHARE of its limits
 #: (time and nodes), the complete depth-first pass the rest; CP-SAT runs beside them for
-#: the whole time limit when at most CPSAT_STOCK cards are left in the stock.
+#: the whole time limit when at most CPSAT_STOCK cards are left in the stock (beyond it
+#: CP-SAT's model grows and seldom decides in time; below it the second core is CP-SAT's).
 QUICK_SHARE = 0.5
-CPSAT_STOCK = 45
+CPSAT_STOCK = 60
 #: CP-SAT starts only once the search has run this long (seconds) without an answer: most
 #: positions are decided in milliseconds, less than building CP-SAT's model takes.
 CPSAT_AFTER = 0.25
