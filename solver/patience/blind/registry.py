@@ -13,8 +13,9 @@ POLICIES: dict[str, Policy] = {
     "sample": SamplePolicy(TUNED),
     "adaptive": AdaptivePolicy(TUNED),
 }
-#: `--policy best`, the default: as strong as `sample` on the same deals, and the one that
-#: samples every decision and shows calibrated chances (benchmarks/results/blind-adaptive.txt).
+#: `--policy best`, the default: stronger than `sample` on the same deals, and the one that
+#: samples every decision and shows calibrated chances
+#: (benchmarks/results/blind-adaptive-frog.txt).
 BEST = "adaptive"
 POLICY_NAMES = (*POLICIES, "best")
 
