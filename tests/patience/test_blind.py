@@ -253,6 +253,31 @@ def test_hint_chances_are_a_count_over_the_same_samples():
     assert compared >= 25 and split >= 5  # positions where the moves' chances differ
 
 
+
+def test_a_batch_of_samples_decides_each_as_it_would_alone():
+    """`decide_samples` keeps the piles of the sample before when the next has the same
+    waste piles, and clears its table only after a sample that stored in it: each verdict
+    must still be the one the sample gets decided alone (stale piles or a stale lost
+    position would change some). Positions after two moves, in an order that changes the
+    piles between runs of equal ones."""
+    from solver.patience.search import decide_samples
+
+    deal = deal_from_number(variant_rules("frog"), 5)
+    moves = play_blind(deal, policy_named("tuned")).moves
+    position = Position.start(deal_after(deal, moves[:50]))
+    view = View.of(position, True)
+    first, second = view.actions()[:2]
+    rng = random.Random(5)
+    samples = [sample_position(view, rng) for _ in range(6)]
+    batch = [as_deal(after) for action in (first, second, first)
+             for sample in samples[:3] for after in outcomes(sample, action, True)]
+    batch += [as_deal(after) for sample in samples[3:]
+              for after in outcomes(sample, second, True)]
+    alone = [decide_samples([one], 3_000)[0] for one in batch]
+    assert decide_samples(batch, 3_000) == alone
+    assert len(set(alone)) > 1  # won and undecided samples (which store), so a wrong one shows
+
+
 # --- the safe autoplay rule ------------------------------------------------------------------
 
 
