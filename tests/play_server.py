@@ -93,9 +93,9 @@ def slowed_explain(deal_text: str, moves: list[str], report) -> dict:
     import time
 
     from solver.patience import parse_deal
-    from solver.patience.explain import SOLVE_MEMORY, line_decider
+    from solver.patience.explain import SOLVE_MEMORY, LineDecider
 
-    decider = line_decider(parse_deal(deal_text), SOLVE_MEMORY)
+    decider = LineDecider(parse_deal(deal_text), SOLVE_MEMORY)
 
     def slowly(position, limits):
         time.sleep(SLOWER)

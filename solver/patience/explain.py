@@ -30,6 +30,7 @@ from solver.patience.deal import Deal
 from solver.patience.engine import IllegalMove, deals_along, replay
 from solver.patience.line import Move
 from solver.patience.loss_reason import LossReason
+from solver.patience.portfolio import CpsatBeside
 
 #: Each solve's default time limit (seconds) and table size: explaining a game is a few
 #: solves in a row, most of them of positions late in the game, which are quick.
@@ -40,7 +41,7 @@ MAX_SOLVES = 40
 #: The whole explanation's time limit (seconds): no solve starts after it, and the last one
 #: gets what is left of it.
 EXPLAIN_SECONDS = 30.0
-#: Each solve (see `line_decider`): the standard search gets QUICK_SHARE of its limits
+#: Each solve (see `LineDecider`): the standard search gets QUICK_SHARE of its limits
 #: (time and nodes), the complete depth-first pass the rest; CP-SAT runs beside them for
 #: the whole time limit when at most CPSAT_STOCK cards are left in the stock (beyond it
 #: CP-SAT's model grows and seldom decides in time; below it the second core is CP-SAT's).
@@ -193,7 +194,12 @@ class Explanation:
         }
 
 
-def line_decider(deal: Deal, memory: int) -> Decider:
+class NotNeeded(Exception):
+    """Raised by `LineDecider` when the explanation no longer needs the position it is
+    deciding (an answer for another position, from CP-SAT in the background, settled it)."""
+
+
+class LineDecider:
     """The search and CP-SAT, deciding positions of `deal`'s lines; the searches share one
     table of lost positions (search.LineTable, `memory` bytes): what one solve proves lost,
     the others know.
@@ -209,59 +215,145 @@ def line_decider(deal: Deal, memory: int) -> Decider:
     most CPSAT_STOCK cards are left and there is a time limit, CP-SAT runs beside the
     search on a second core (`portfolio.CpsatBeside`) once the search has gone CPSAT_AFTER
     without an answer, and the first to decide answers.
+
+    CP-SAT may outlive the solve that started it. With a `deadline` (the whole
+    explanation's, on time.monotonic's clock), a CP-SAT left undecided when its solve's
+    search stops keeps working on its position until the deadline, while the search goes
+    on to other positions on its own core: many positions that CP-SAT decides in 10-30 s
+    are beyond one solve's limit, and a CP-SAT started again would begin from nothing (it
+    keeps no table). One CP-SAT works at a time (one spare core); `answered` hands over its
+    answer once, and `keep` stops it when its position is no longer needed, which frees it
+    for the position being searched. Without a deadline, CP-SAT stops with its solve.
+
     Either's "unwinnable" is a proof (the search exhausted, or CP-SAT's model infeasible:
     docs/cpsat.md) and every win is replayed (`checked`)."""
-    from solver.patience.methods import checked, decide  # loads the compiled search
-    from solver.patience.portfolio import CpsatBeside
-    from solver.patience.search import LineTable, solve
 
-    line = LineTable(deal, memory)
+    def __init__(self, deal: Deal, memory: int) -> None:
+        from solver.patience.search import LineTable  # loads the compiled search
 
-    def searched(position: Deal, limits: Limits, progress: Progress | None) -> Result:
+        self._line = LineTable(deal, memory)
+        self._memory = memory
+        self.deadline: float | None = None
+        self._cpsat: CpsatBeside | None = None
+        self._cpsat_on: Deal | None = None
+
+    def __call__(self, position: Deal, limits: Limits,
+                 wanted: Callable[[], bool] | None = None) -> Result:
+        """Decide `position` within `limits`. `wanted`, asked as the search goes, says
+        whether the position is still needed; NotNeeded is raised when it is not."""
+        self._settle()
+        beside = len(position.stock) <= CPSAT_STOCK and limits.timeout is not None
+        searched_nodes = [0]
+
+        def watch(nodes: int, seconds: float, restarts: int) -> None:
+            searched_nodes[0] = nodes
+            if beside and self._cpsat is None and seconds >= CPSAT_AFTER:
+                self._start_cpsat(position, limits.timeout - seconds)
+            if self._cpsat_on is position and self._cpsat.answer() is not None:
+                raise _Answered
+            if wanted is not None and not wanted():
+                raise NotNeeded
+        try:
+            result = self._searched(position, limits, watch)
+        except _Answered:
+            return self._cpsat_answer(position, searched_nodes[0])
+        if self._cpsat_on is not position:
+            return result
+        if result.verdict is Verdict.UNKNOWN and result.reason != "interrupted":
+            if self._cpsat.answer() is not None:
+                return self._cpsat_answer(position, result.nodes)
+            if self.deadline is None:
+                opinion = self._cpsat.result()
+                if opinion is not None and opinion.verdict is not Verdict.UNKNOWN:
+                    return self._cpsat_answer(position, result.nodes)
+        if self.deadline is None or result.verdict is not Verdict.UNKNOWN \
+                or result.reason == "interrupted":
+            self.close()
+        return result
+
+    def answered(self) -> tuple[Deal, Result] | None:
+        """CP-SAT's answer for the position it works on in the background, once (then
+        CP-SAT is free again); None while it works, or when it stopped without one."""
+        if self._cpsat is None or self._cpsat.working:
+            return None
+        position = self._cpsat_on
+        answer = self._cpsat.answer()
+        self.close()
+        if answer is None:
+            return None
+        return position, _checked(position, _answered_by(answer, 0))
+
+    @property
+    def working(self) -> bool:
+        """Whether CP-SAT is working in the background."""
+        return self._cpsat is not None and self._cpsat.working
+
+    def wait(self) -> None:
+        """Wait until CP-SAT in the background stops (answered, or at its deadline)."""
+        if self._cpsat is not None:
+            self._cpsat.result()
+
+    def keep(self, needed: Callable[[Deal], bool]) -> None:
+        """Stop CP-SAT if the position it works on is not `needed` any more."""
+        if self._cpsat is not None and not needed(self._cpsat_on):
+            self.close()
+
+    def close(self) -> None:
+        """Stop CP-SAT (the explanation is over, or its position no longer needed)."""
+        if self._cpsat is not None:
+            cpsat, self._cpsat, self._cpsat_on = self._cpsat, None, None
+            cpsat.stop()
+
+    def _settle(self) -> None:
+        """Free CP-SAT's slot when it finished without an answer, or went past the
+        deadline."""
+        if self._cpsat is not None and not self._cpsat.working \
+                and self._cpsat.answer() is None:
+            self.close()
+
+    def _start_cpsat(self, position: Deal, solve_left: float) -> None:
+        left = solve_left if self.deadline is None else self.deadline - time.monotonic()
+        if left >= CPSAT_AFTER:
+            self._cpsat, self._cpsat_on = CpsatBeside(position), position
+            self._cpsat.start(Limits(timeout=left, memory=self._memory))
+
+    def _cpsat_answer(self, position: Deal, nodes: int) -> Result:
+        answer = _answered_by(self._cpsat.answer(), nodes)
+        self.close()
+        return _checked(position, answer)
+
+    def _searched(self, position: Deal, limits: Limits, progress: Progress) -> Result:
+        from solver.patience.methods import decide
+        from solver.patience.search import solve
+
         quick = decide(position, limits=_share(limits, QUICK_SHARE), progress=progress,
-                       line=line)
+                       line=self._line)
         if quick.reason not in ("node limit", "time limit"):
             return quick
         rest = Limits(None if limits.max_nodes is None else limits.max_nodes - quick.nodes,
                       None if limits.timeout is None else limits.timeout - quick.seconds,
                       limits.memory)
+
         def going_on(nodes: int, seconds: float, restarts: int) -> None:
             progress(quick.nodes + nodes, quick.seconds + seconds, restarts)
 
-        proof = checked(position, solve(position, rest, progress and going_on,
-                                        restarts=False, beams=False, line=line))
+        proof = _checked(position, solve(position, rest, going_on, restarts=False,
+                                         beams=False, line=self._line))
         proof.nodes += quick.nodes
         proof.seconds += quick.seconds
         return proof
-
-    def decide_position(position: Deal, limits: Limits) -> Result:
-        if len(position.stock) > CPSAT_STOCK or limits.timeout is None:
-            return searched(position, limits, None)
-        searched_nodes = [0]
-        with CpsatBeside(position) as cpsat:
-            def beside(nodes: int, seconds: float, restarts: int) -> None:
-                searched_nodes[0] = nodes
-                left = limits.timeout - seconds
-                if seconds >= CPSAT_AFTER and left >= CPSAT_AFTER and not cpsat.started:
-                    cpsat.start(Limits(timeout=left, memory=limits.memory))
-                if cpsat.answer() is not None:
-                    raise _Answered
-            try:
-                result = searched(position, limits, beside)
-            except _Answered:
-                return checked(position, _answered_by(cpsat.answer(), searched_nodes[0]))
-            if result.verdict is Verdict.UNKNOWN and result.reason != "interrupted":
-                opinion = cpsat.result()
-                if opinion is not None and opinion.verdict is not Verdict.UNKNOWN:
-                    return checked(position, _answered_by(opinion, result.nodes))
-            return result
-
-    return decide_position
 
 
 class _Answered(Exception):
     """CP-SAT decided the position: the search beside it stops (raised from its progress
     callback, between two of its chunks; the shared table keeps only finished subtrees)."""
+
+
+def _checked(position: Deal, result: Result) -> Result:
+    """methods.checked: the win replayed, a loss given its counting proof when it has one."""
+    from solver.patience.methods import checked
+
+    return checked(position, result)
 
 
 def _answered_by(opinion: Result | None, nodes: int) -> Result:
@@ -285,8 +377,9 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
     """Bisect the legal line `moves` from `deal` for the move that lost the win, each solve
     under `limits` (by default SOLVE_SECONDS and SOLVE_MEMORY) and all of them within
     `seconds` (None: no limit on the whole). IllegalMove when a move of the line is illegal.
-    `decider` decides one position (by default `line_decider`'s search; tests pass
-    another). `progress`, when given, is called after every solve with the explanation as
+    `decider` decides one position (by default a `LineDecider`, whose CP-SAT may work on
+    in the background until the whole explanation's time is up; tests pass other
+    functions, which get no background). `progress`, when given, is called after every solve with the explanation as
     it stands (`solves`, `nodes` and `verdicts` so far; `seconds` is set only at the end)."""
     limits = limits or Limits(timeout=SOLVE_SECONDS, memory=SOLVE_MEMORY)
     played = replay(deal, moves)
@@ -297,21 +390,20 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
     if played.won:
         return found
     positions = [deal, *deals_along(deal, moves)]
-    decider = decider or line_decider(deal, limits.memory)
+    index = {id(position): k for k, position in enumerate(positions)}
+    if decider is None:
+        decider = LineDecider(deal, limits.memory)
+    line = decider if isinstance(decider, LineDecider) else None
+    if line is not None and seconds is not None:
+        line.deadline = clock + seconds
     lines: dict[int, list[Move]] = {}
 
-    def solve(k: int) -> bool:
-        """Decide position k; False when the whole explanation's time is up."""
-        own = limits
-        if seconds is not None:
-            left = seconds - (time.monotonic() - clock)
-            if left <= 0:
-                found.stopped = "time limit"
-                return False
-            own = replace(limits, timeout=left if limits.timeout is None
-                          else min(limits.timeout, left))
-        result = decider(positions[k], own)
-        found.solves += 1
+    def needed(k: int) -> bool:
+        """Whether position k still lies strictly inside the interval left open."""
+        low, high = found.last_winnable, found.first_lost
+        return (low is None or k > low) and (high is None or k < high)
+
+    def record(k: int, result: Result) -> None:
         found.verdicts[k] = result.verdict
         found.nodes += result.nodes
         if result.verdict is Verdict.WINNABLE:
@@ -329,23 +421,67 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
             found.proved_by[k] = result.method
         if progress is not None:
             progress(found)
+
+    def absorb() -> None:
+        """Take CP-SAT's answer from the background, if it has one, and stop it if its
+        position is no longer needed."""
+        if line is None:
+            return
+        answered = line.answered()
+        if answered is not None:
+            record(index[id(answered[0])], answered[1])
+        line.keep(lambda position: needed(index[id(position)]))
+
+    def still_needed(k: int) -> Callable[[], bool]:
+        def ask() -> bool:
+            absorb()
+            return needed(k)
+        return ask
+
+    def solve(k: int) -> bool:
+        """Decide position k; False when the whole explanation's time is up."""
+        own = limits
+        if seconds is not None:
+            left = seconds - (time.monotonic() - clock)
+            if left <= 0:
+                found.stopped = "time limit"
+                return False
+            own = replace(limits, timeout=left if limits.timeout is None
+                          else min(limits.timeout, left))
+        found.solves += 1
+        try:
+            result = decider(positions[k], own) if line is None else \
+                line(positions[k], own, still_needed(k))
+        except NotNeeded:
+            return True
+        record(k, result)
         return True
 
-    searching = solve(len(moves))  # the end first: a lost end is usually proved in a blink
-    if searching and found.verdicts[len(moves)] is not Verdict.WINNABLE and len(moves) > 0:
-        searching = solve(0)
-    while searching:
-        low = found.last_winnable
-        high = found.first_lost
-        if high is None or high - (-1 if low is None else low) == 1:
-            break  # nothing between: the losing move is named, or the deal itself is lost
-        k = _next_position(-1 if low is None else low, high, found.verdicts)
-        if k is None:  # every position between was tried: try an undecided one again
-            k = max(k for k in found.verdicts if (low is None or k > low) and k < high)
-        if found.solves >= max_solves:
-            found.stopped = "solve limit"
-            break
-        searching = solve(k)
+    try:
+        searching = solve(len(moves))  # the end first: a lost end is usually proved in a blink
+        if searching and found.verdicts[len(moves)] is not Verdict.WINNABLE and len(moves) > 0:
+            searching = solve(0)
+        while searching:
+            absorb()
+            low = found.last_winnable
+            high = found.first_lost
+            if high is not None and high - (-1 if low is None else low) == 1:
+                break  # nothing between: the losing move is named, or the deal itself is lost
+            if high is None or found.solves >= max_solves:
+                if line is not None and line.working:
+                    line.wait()  # CP-SAT may still settle it within the time left
+                    continue
+                if high is not None:
+                    found.stopped = "solve limit"
+                break
+            k = _next_position(-1 if low is None else low, high, found.verdicts)
+            if k is None:  # every position between was tried: try an undecided one again
+                k = max(k for k in found.verdicts if (low is None or k > low) and k < high)
+            searching = solve(k)
+        absorb()
+    finally:
+        if line is not None:
+            line.close()
     low, high = found.last_winnable, found.first_lost
     if low is not None and high is not None:
         found.line = lines[low]

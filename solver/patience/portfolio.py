@@ -114,11 +114,21 @@ class CpsatBeside:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        self.stop(raise_error=kind is None)
+
+    def stop(self, raise_error: bool = True) -> None:
+        """Stop CP-SAT if it is still working and wait for it; raise any error it met
+        (unless `raise_error` is False: the caller is already handling one)."""
         self._stopped.set()
         if self._thread is not None:
             self._thread.join()
-        if self._error is not None and kind is None:
+        if self._error is not None and raise_error:
             raise self._error
+
+    @property
+    def working(self) -> bool:
+        """Whether CP-SAT was started and has not finished."""
+        return self._thread is not None and self._thread.is_alive()
 
     def answer(self) -> Result | None:
         """CP-SAT's decided answer, if it has one yet."""

@@ -12,7 +12,7 @@ from solver.answer import Limits, Result, Verdict
 from solver.patience import (Position, deal_after, deal_from_number, parse_move_list, replay,
                              variant_rules)
 from solver.patience.engine import IllegalMove
-from solver.patience.explain import explain
+from solver.patience.explain import LineDecider, NotNeeded, explain
 from solver.patience.methods import decide
 
 SMALL = variant_rules("frog").with_overrides(decks=1, ranks=4, waste_piles=2, reserve_size=3)
@@ -363,3 +363,92 @@ def test_a_deal_proved_lost_at_the_start_ends_the_bisection():
     found = explain(deal, moves, QUICK, decider=lost)
     assert found.start is Verdict.UNWINNABLE and found.losing_move is None
     assert found.solves == 2 and found.summary().startswith("The deal could never be won")
+
+
+class BackgroundStandIn(LineDecider):
+    """A LineDecider whose answers come from the brute force: its search answers unknown
+    for the `hidden` positions, and its CP-SAT, started on the first of them asked, answers
+    the truth two solves later in the background (unless stopped first)."""
+
+    def __init__(self, deal, hidden):
+        super().__init__(deal, 1 << 20)
+        self.hidden = hidden
+        self.on = None
+        self.ready_after = 0
+        self.solves = 0
+        self.answers = 0
+
+    def __call__(self, position, limits, wanted=None):
+        self.solves += 1
+        if wanted is not None and not wanted():
+            raise NotNeeded
+        if position.stock not in self.hidden:
+            return brute(position)
+        if self.on is None:
+            self.on, self.ready_after = position, self.solves + 2
+        return Result(Verdict.UNKNOWN, "time limit")
+
+    @property
+    def working(self):
+        return self.on is not None and self.solves < self.ready_after
+
+    def wait(self):
+        self.solves = self.ready_after
+
+    def answered(self):
+        if self.on is None or self.working:
+            return None
+        position, self.on = self.on, None
+        self.answers += 1
+        return position, brute(position)
+
+    def keep(self, needed):
+        if self.on is not None and not needed(self.on):
+            self.on = None
+
+    def close(self):
+        self.on = None
+
+
+def test_answers_from_cpsat_in_the_background_are_recorded_and_name_the_move(seed):
+    """Positions the search leaves open are settled by CP-SAT's later answers: when the
+    search can decide neither the position before the losing move nor the one after it,
+    each goes to the background in turn, and the move named is still the brute force's."""
+    checked = 0
+    for number in range(1, 40):
+        deal = deal_from_number(SMALL, number)
+        moves = random_line(deal, seeded(seed, "background", number))
+        verdicts = truth(deal, moves)
+        lost = [k for k in range(1, len(verdicts)) if verdicts[k - 1] is Verdict.WINNABLE
+                and verdicts[k] is Verdict.UNWINNABLE]
+        if not lost or lost[0] < 2:
+            continue
+        k = lost[0]
+        positions = [deal_after(deal, moves[:j]) for j in range(len(moves) + 1)]
+        # the stocks of positions k-1 and k (a stock names a position along one line)
+        hidden = [positions[k - 1].stock, positions[k].stock]
+        stand_in = BackgroundStandIn(deal, hidden)
+        found = explain(deal, moves, QUICK, decider=stand_in, seconds=60)
+        assert found.losing_move == k, found.summary()
+        assert found.verdicts[k - 1] is Verdict.WINNABLE
+        assert found.verdicts[k] is Verdict.UNWINNABLE
+        assert stand_in.answers >= 1  # k - 1 may be won by a line that follows the moves
+        checked += 1
+    assert checked >= 5
+
+
+def test_cpsat_goes_on_in_the_background_past_its_solves_limit(lost_tuned_game):
+    """Each solve is allowed half a second, less than CP-SAT needs for the position after
+    the losing move (about a second): CP-SAT goes on with it in the background while the
+    search decides other positions, and its proof names the move. Without a limit on the
+    whole explanation CP-SAT stops with its solve, and the position stays open."""
+    deal, moves = lost_tuned_game
+    short = Limits(timeout=0.5, memory=1 << 27)
+    found = explain(deal, moves, short, seconds=60)
+    assert found.losing_move is not None, found.summary()
+    k = found.losing_move
+    assert found.proved_by[k] == "cpsat"
+    before = deal_after(deal, moves[:k - 1])
+    assert replay(before, found.line).won and found.line[0] != moves[k - 1]
+    alone = explain(deal, moves, short, seconds=None, max_solves=12)
+    assert alone.losing_move is None and alone.first_lost != k
