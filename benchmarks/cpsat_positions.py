@@ -29,10 +29,10 @@ from ortools.sat.python import cp_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.answer import SolverBug  # noqa: E402
+from solver.answer import Limits, Verdict  # noqa: E402
 from solver.patience import cpsat  # noqa: E402
 from solver.patience.deal import Deal, deal_from_number  # noqa: E402
-from solver.patience.engine import deals_along, replay  # noqa: E402
+from solver.patience.engine import deals_along  # noqa: E402
 from solver.patience.line import Move  # noqa: E402
 from solver.patience.rules import variant_rules  # noqa: E402
 from solver.survey.provenance import print_provenance, provenance  # noqa: E402
@@ -80,34 +80,14 @@ def chosen_positions(games: Path, count: int) -> list[tuple[str, int, int, Deal]
 
 def solve(deal: Deal, seconds: float, redundant: frozenset[str],
           params: dict[str, str]) -> tuple[str, float, float, int]:
-    """CP-SAT on `deal` as cpsat_solve runs it, with these redundant constraints and
-    parameters: (verdict, wall seconds, CPU seconds, conflicts)."""
-    wall, cpu = time.perf_counter(), time.process_time()
-    built = cpsat._Model(deal, redundant=redundant)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.cp_model_presolve = cpsat.PRESOLVE
-    solver.parameters.linearization_level = cpsat.LINEARIZATION
-    solver.parameters.max_time_in_seconds = seconds
-    for name, value in params.items():
-        kind = type(getattr(solver.parameters, name))
-        if kind is bool:
-            setattr(solver.parameters, name, value.lower() in ("1", "true"))
-        elif kind in (int, float):
-            setattr(solver.parameters, name, kind(value))
-        else:  # an enum: its value by name
-            setattr(solver.parameters, name, getattr(kind, value))
-    status = solver.Solve(built.model)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        if not replay(deal, built.moves(solver)).won:
-            raise SolverBug("the CP-SAT line does not win")
-        verdict = "winnable"
-    elif status == cp_model.INFEASIBLE:
-        verdict = "lost"
-    else:
-        verdict = "-"
-    return verdict, wall, cpu, solver.NumConflicts()
+    """CP-SAT on `deal` (cpsat_solve, one worker, its win replayed) with these redundant
+    constraints and parameters: (verdict, wall seconds, CPU seconds, conflicts)."""
+    cpu = time.process_time()
+    result = cpsat.cpsat_solve(deal, Limits(timeout=seconds), redundant=redundant,
+                               parameters=params)
+    cpu = time.process_time() - cpu
+    verdict = {Verdict.WINNABLE: "winnable", Verdict.UNWINNABLE: "lost"}.get(result.verdict, "-")
+    return verdict, result.seconds, cpu, result.nodes
 
 
 def main() -> None:
@@ -126,7 +106,14 @@ def main() -> None:
     print_provenance()
     redundant = cpsat.REDUNDANT if args.redundant is None else frozenset(
         () if args.redundant == "none" else args.redundant.split(","))
+    if any("=" not in item for item in args.param):
+        parser.error("--param takes NAME=VALUE")
     params = dict(item.split("=", 1) for item in args.param)
+    try:
+        for name, value in params.items():
+            cpsat.set_parameter(cp_model.CpSolver(), name, value)
+    except ValueError as error:
+        parser.error(str(error))
     header = (f"redundant: {','.join(sorted(redundant)) or 'none'}; "
               f"params: {' '.join(args.param) or 'default'}; {args.seconds:g} s each")
     lines = [header, f"{'#':>2} {'policy':<6} {'deal':>7} {'pos':>4} {'stock':>5} "

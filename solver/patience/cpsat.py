@@ -106,7 +106,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
@@ -419,7 +419,8 @@ class _Model:
 
 def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1,
                 stop: Callable[[], bool] | None = None,
-                redundant: frozenset[str] | None = None) -> Result:
+                redundant: frozenset[str] | None = None,
+                parameters: Mapping[str, str] | None = None) -> Result:
     """Decide `deal` with CP-SAT. `unwinnable` is a proof (the model is infeasible); a win's
     moves have been replayed to a win through solver.patience.engine (SolverBug otherwise).
 
@@ -429,6 +430,8 @@ def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1,
     and so does `stop` returning True (asked every tenth of a second: the parallel
     portfolio's way of stopping a CP-SAT worker once a search worker has answered).
     `redundant` chooses the redundant constraints (default REDUNDANT; the tests compare).
+    `parameters` sets CP-SAT parameters by name over these (benchmarks measure variants;
+    values as text, enums by their names: `set_parameter`).
     """
     started = time.perf_counter()
     built = _Model(deal, REDUNDANT if redundant is None else redundant)
@@ -442,6 +445,8 @@ def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1,
         solver.parameters.max_time_in_seconds = max(0.0, limits.timeout)
     if limits.max_nodes is not None:
         solver.parameters.max_number_of_conflicts = limits.max_nodes
+    for name, value in (parameters or {}).items():
+        set_parameter(solver, name, value)
     status, interrupted = _solve_interruptibly(solver, built.model, stop)
     seconds = time.perf_counter() - started
     name = solver.StatusName(status)
@@ -464,6 +469,26 @@ def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1,
             reason = "time limit"
         return Result(Verdict.UNKNOWN, reason, None, conflicts, seconds, "cpsat", stats)
     raise SolverBug(f"CP-SAT returned {name}")
+
+
+def set_parameter(solver: cp_model.CpSolver, name: str, value: str) -> None:
+    """Set CP-SAT's parameter `name` from its text `value`: a number, a boolean ("true",
+    "false", "1", "0") or an enum's name. (This OR-Tools binding takes no protobuf text.)
+    ValueError for a name CP-SAT does not have or a value of the wrong kind."""
+    if not hasattr(solver.parameters, name):
+        raise ValueError(f"CP-SAT has no parameter {name!r}")
+    kind = type(getattr(solver.parameters, name))
+    if kind is bool:
+        if value.lower() not in ("1", "0", "true", "false"):
+            raise ValueError(f"{name} takes true or false, not {value!r}")
+        setattr(solver.parameters, name, value.lower() in ("1", "true"))
+    elif kind in (int, float):
+        setattr(solver.parameters, name, kind(value))
+    else:  # an enum: its value by name
+        try:
+            setattr(solver.parameters, name, getattr(kind, value))
+        except AttributeError:
+            raise ValueError(f"{name} has no value {value!r}") from None
 
 
 def _solve_interruptibly(solver: cp_model.CpSolver, model: cp_model.CpModel,

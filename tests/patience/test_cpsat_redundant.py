@@ -18,7 +18,7 @@ from tests.patience.gen_games import compare_methods, random_game, random_stacke
 
 from solver.answer import Limits
 from solver.patience.brute import brute_solve
-from solver.patience.cpsat import FAMILIES, REDUNDANT, _Model, cpsat_solve
+from solver.patience.cpsat import FAMILIES, REDUNDANT, _Model, cpsat_solve, set_parameter
 from solver.patience.deal import Deal, deal_from_number
 from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move, pile_index
 from solver.patience.rules import variant_rules
@@ -119,7 +119,10 @@ def test_verdicts_agree_with_and_without(seed: int) -> None:
     methods = {"brute": lambda deal: brute_solve(deal, Limits(max_nodes=200_000)),
                "none": lambda deal: cpsat_solve(deal, Limits(timeout=60), redundant=frozenset()),
                "all": lambda deal: cpsat_solve(deal, Limits(timeout=60), redundant=FAMILIES),
-               "default": lambda deal: cpsat_solve(deal, Limits(timeout=60))}
+               "default": lambda deal: cpsat_solve(deal, Limits(timeout=60)),
+               "parameters": lambda deal: cpsat_solve(deal, Limits(timeout=60), parameters={
+                   "linearization_level": "1", "cp_model_probing_level": "0",
+                   "search_branching": "FIXED_SEARCH"})}
     for family in sorted(FAMILIES):
         methods[family] = (lambda deal, family=family: cpsat_solve(
             deal, Limits(timeout=60), redundant=frozenset({family})))
@@ -139,3 +142,21 @@ def test_copy_bounds_prove_a_reserve_deadlock_without_search() -> None:
     found = cpsat_solve(deal, Limits(max_nodes=1, timeout=60))
     assert found.verdict == "unwinnable"
     assert found.nodes == 0
+
+
+def test_parameters_by_name_are_set_and_checked() -> None:
+    """`parameters` reach CP-SAT (its own time limit of 0.2 s overrides the ten minutes of
+    `limits` on a deal it does not decide that fast), and a name or value CP-SAT does not
+    know is a ValueError, not a crash."""
+    deal = deal_from_number(variant_rules("frog"), 1)
+    stopped = cpsat_solve(deal, Limits(timeout=600), parameters={"max_time_in_seconds": "0.2"})
+    assert stopped.verdict == "unknown" and stopped.seconds < 60
+    solver = cp_model.CpSolver()
+    set_parameter(solver, "search_branching", "FIXED_SEARCH")
+    set_parameter(solver, "use_optional_variables", "true")
+    assert solver.parameters.search_branching == cp_model.FIXED_SEARCH
+    assert solver.parameters.use_optional_variables is True
+    for name, value in [("no_such_parameter", "1"), ("search_branching", "SIDEWAYS"),
+                        ("use_optional_variables", "maybe"), ("num_workers", "two")]:
+        with pytest.raises(ValueError):
+            set_parameter(solver, name, value)
