@@ -38,6 +38,19 @@ def truth(deal, moves) -> list[Verdict]:
     return [brute(deal_after(deal, moves[:k])).verdict for k in range(len(moves) + 1)]
 
 
+def lost_lines(seed, label: str, earliest: int):
+    """(deal, moves, k) for the random lines of SMALL deals 1-39 that lose the win at move k,
+    k >= `earliest` (the brute force decides every position)."""
+    for number in range(1, 40):
+        deal = deal_from_number(SMALL, number)
+        moves = random_line(deal, seeded(seed, label, number))
+        verdicts = truth(deal, moves)
+        lost = [k for k in range(1, len(verdicts)) if verdicts[k - 1] is Verdict.WINNABLE
+                and verdicts[k] is Verdict.UNWINNABLE]
+        if lost and lost[0] >= earliest:
+            yield deal, moves, lost[0]
+
+
 @pytest.mark.parametrize("number", range(1, 13))
 def test_explain_matches_a_solve_of_every_prefix(number, seed):
     deal = deal_from_number(SMALL, number)
@@ -67,15 +80,7 @@ def test_unknown_answers_never_name_a_move_and_narrow_the_interval(seed):
     """A solver that answers unknown for some positions: a move is named only when both
     neighbours are decided, and otherwise `between` holds the true losing move."""
     checked = 0
-    for number in range(1, 40):
-        deal = deal_from_number(SMALL, number)
-        moves = random_line(deal, seeded(seed, "unknown", number))
-        verdicts = truth(deal, moves)
-        lost = [k for k in range(1, len(verdicts)) if verdicts[k - 1] is Verdict.WINNABLE
-                and verdicts[k] is Verdict.UNWINNABLE]
-        if not lost or lost[0] < 3:
-            continue
-        k = lost[0]
+    for deal, moves, k in lost_lines(seed, "unknown", 3):
         positions = [deal_after(deal, moves[:j]) for j in range(len(moves) + 1)]
         for hidden in ({k - 1}, {k}, {0, k - 1}, set(range(1, len(moves) + 1)) - {len(moves)}):
             def blind(position, limits, hidden=hidden):
@@ -415,15 +420,7 @@ def test_answers_from_cpsat_in_the_background_are_recorded_and_name_the_move(see
     search can decide neither the position before the losing move nor the one after it,
     each goes to the background in turn, and the move named is still the brute force's."""
     checked = 0
-    for number in range(1, 40):
-        deal = deal_from_number(SMALL, number)
-        moves = random_line(deal, seeded(seed, "background", number))
-        verdicts = truth(deal, moves)
-        lost = [k for k in range(1, len(verdicts)) if verdicts[k - 1] is Verdict.WINNABLE
-                and verdicts[k] is Verdict.UNWINNABLE]
-        if not lost or lost[0] < 2:
-            continue
-        k = lost[0]
+    for deal, moves, k in lost_lines(seed, "background", 2):
         positions = [deal_after(deal, moves[:j]) for j in range(len(moves) + 1)]
         # the stocks of positions k-1 and k (a stock names a position along one line)
         hidden = [positions[k - 1].stock, positions[k].stock]
