@@ -66,7 +66,7 @@ class Explanation:
     that proves it (a LossReason) or None when the proof is the exhausted search or CP-SAT's
     infeasible model, and `proved_by` the method that proved it ("search", "cpsat").
     `stopped` says why the bisection ended before naming a move ("time limit": the whole
-    explanation's; "solve limit": MAX_SOLVES), else None. `solves` counts the solves made,
+    explanation's; "solve limit": MAX_SOLVES; "interrupted": Ctrl-C), else None. `solves` counts the solves made,
     those that tried an undecided position again included."""
 
     moves: int
@@ -455,6 +455,9 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
         except NotNeeded:
             return True
         record(k, result)
+        if result.reason == "interrupted":  # Ctrl-C: what is known so far is the answer
+            found.stopped = "interrupted"
+            return False
         return True
 
     try:
@@ -469,7 +472,11 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
                 break  # nothing between: the losing move is named, or the deal itself is lost
             if high is None or found.solves >= max_solves:
                 if line is not None and line.working:
-                    line.wait()  # CP-SAT may still settle it within the time left
+                    try:
+                        line.wait()  # CP-SAT may still settle it within the time left
+                    except KeyboardInterrupt:
+                        found.stopped = "interrupted"
+                        break
                     continue
                 if high is not None:
                     found.stopped = "solve limit"

@@ -4,9 +4,12 @@ full frog deals (a solver's winning line with one move changed on purpose)."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import time
 
 import pytest
-from tests.conftest import seeded
+from tests.conftest import default_sigint, frog_argv, process_env, seeded
 
 from solver.answer import Limits, Result, Verdict
 from solver.patience import (Position, deal_after, deal_from_number, parse_move_list, replay,
@@ -449,3 +452,27 @@ def test_cpsat_goes_on_in_the_background_past_its_solves_limit(lost_tuned_game):
     assert replay(before, found.line).won and found.line[0] != moves[k - 1]
     alone = explain(deal, moves, short, seconds=None, max_solves=12)
     assert alone.losing_move is None and alone.first_lost != k
+
+
+def test_ctrl_c_ends_an_explanation_with_what_it_knows(tmp_path):
+    """Ctrl-C during `frog verify --explain` of a long explanation (a lost `tuned` game of
+    frog deal 810003, whose interval stays open for the whole 30 s) stops it at once: the
+    answer known so far, exit 3, no traceback, and no solve after the interrupt."""
+    from solver.patience.blind import play_blind, policy_named
+
+    deal = deal_from_number(variant_rules("frog"), 810003)
+    played = play_blind(deal, policy_named("tuned"), seed=810003)
+    assert not played.won
+    moves = tmp_path / "moves.txt"
+    moves.write_text("".join(f"{move}\n" for move in played.moves))
+    process = subprocess.Popen(frog_argv("verify", 810003, moves, "--explain", "--json"),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=process_env(), preexec_fn=default_sigint)
+    time.sleep(5)
+    interrupted = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert time.monotonic() - interrupted < 8, "the explanation went on after Ctrl-C"
+    assert process.returncode == 3 and "Traceback" not in err
+    answer = json.loads(out)["explain"]
+    assert answer["stopped"] == "interrupted" and answer["losing_move"] is None
