@@ -17,7 +17,9 @@ The whole explanation has a time limit too (EXPLAIN_SECONDS): the positions that
 undecided are those whose proof of loss is a tree too large to exhaust in the time, and more
 tries next to them seldom decide one (docs/solver.md, Explaining a lost game). Once every
 position of the open interval was tried, the time left goes to trying the latest undecided
-one again: the solves share their table, so a new try goes on where the last one stopped.
+one again: the solves share their table, so a new try goes on where the last one stopped;
+and while CP-SAT works on one of them in the background (`LineDecider`), CP-SAT alone takes
+the latest of the others for the rest of the time, so both cores run CP-SAT.
 """
 from __future__ import annotations
 
@@ -288,6 +290,30 @@ class LineDecider:
         """Whether CP-SAT is working in the background."""
         return self._cpsat is not None and self._cpsat.working
 
+    def working_on(self, position: Deal) -> bool:
+        """Whether CP-SAT is working on `position` in the background."""
+        return self.working and self._cpsat_on is position
+
+    def cpsat_alone(self, position: Deal, limits: Limits,
+                    wanted: Callable[[], bool] | None = None) -> Result:
+        """Decide `position` with CP-SAT alone, in the foreground, within `limits`: for a
+        position the search already had its solve on while CP-SAT works on another in the
+        background, so both cores run CP-SAT, each on its own position. `wanted` is asked
+        every tenth of a second; NotNeeded is raised when the position no longer is."""
+        from solver.patience.portfolio import cpsat_opinion
+
+        unwanted = []
+
+        def stop() -> bool:
+            if wanted is not None and not wanted():
+                unwanted.append(True)
+            return bool(unwanted)
+        result = cpsat_opinion(position, Limits(timeout=limits.timeout, memory=self._memory),
+                               stop=stop)
+        if unwanted:
+            raise NotNeeded
+        return _checked(position, result)
+
     def wait(self) -> None:
         """Wait until CP-SAT in the background stops (answered, or at its deadline)."""
         if self._cpsat is not None:
@@ -438,20 +464,25 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
             return needed(k)
         return ask
 
-    def solve(k: int) -> bool:
-        """Decide position k; False when the whole explanation's time is up."""
+    def solve(k: int, by_cpsat: bool = False) -> bool:
+        """Decide position k (`by_cpsat`: with CP-SAT alone, LineDecider.cpsat_alone);
+        False when the whole explanation's time is up or Ctrl-C stopped it."""
         own = limits
         if seconds is not None:
             left = seconds - (time.monotonic() - clock)
             if left <= 0:
                 found.stopped = "time limit"
                 return False
-            own = replace(limits, timeout=left if limits.timeout is None
+            own = replace(limits, timeout=left if limits.timeout is None or by_cpsat
                           else min(limits.timeout, left))
         found.solves += 1
         try:
-            result = decider(positions[k], own) if line is None else \
-                line(positions[k], own, still_needed(k))
+            if line is None:
+                result = decider(positions[k], own)
+            elif by_cpsat:
+                result = line.cpsat_alone(positions[k], own, still_needed(k))
+            else:
+                result = line(positions[k], own, still_needed(k))
         except NotNeeded:
             return True
         record(k, result)
@@ -482,9 +513,16 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
                     found.stopped = "solve limit"
                 break
             k = _next_position(-1 if low is None else low, high, found.verdicts)
-            if k is None:  # every position between was tried: try an undecided one again
-                k = max(k for k in found.verdicts if (low is None or k > low) and k < high)
-            searching = solve(k)
+            if k is not None:
+                searching = solve(k)
+                continue
+            # every position between was tried: try an undecided one again, the latest
+            # first; while CP-SAT works on one in the background, CP-SAT takes another
+            undecided = sorted(j for j in found.verdicts if (low is None or j > low) and j < high)
+            others = [j for j in undecided if line is None or not line.working_on(positions[j])]
+            alone = line is not None and line.working and bool(others) \
+                and len(positions[others[-1]].stock) <= CPSAT_STOCK
+            searching = solve((others or undecided)[-1], by_cpsat=alone)
         absorb()
     finally:
         if line is not None:
