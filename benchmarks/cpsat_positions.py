@@ -110,8 +110,9 @@ def main() -> None:
         parser.error("--param takes NAME=VALUE")
     params = dict(item.split("=", 1) for item in args.param)
     try:
+        probe = cp_model.CpSolver()
         for name, value in params.items():
-            cpsat.set_parameter(cp_model.CpSolver(), name, value)
+            cpsat.set_parameter(probe, name, value)
     except ValueError as error:
         parser.error(str(error))
     header = (f"redundant: {','.join(sorted(redundant)) or 'none'}; "

@@ -32,7 +32,7 @@ from solver.patience.deal import Deal
 from solver.patience.engine import IllegalMove, deals_along, replay
 from solver.patience.line import Move
 from solver.patience.loss_reason import LossReason
-from solver.patience.portfolio import CpsatBeside
+from solver.patience.portfolio import CpsatBeside, cpsat_opinion
 
 #: Each solve's default time limit (seconds) and table size: explaining a game is a few
 #: solves in a row, most of them of positions late in the game, which are quick.
@@ -68,8 +68,8 @@ class Explanation:
     that proves it (a LossReason) or None when the proof is the exhausted search or CP-SAT's
     infeasible model, and `proved_by` the method that proved it ("search", "cpsat").
     `stopped` says why the bisection ended before naming a move ("time limit": the whole
-    explanation's; "solve limit": MAX_SOLVES; "interrupted": Ctrl-C), else None. `solves` counts the solves made,
-    those that tried an undecided position again included."""
+    explanation's; "solve limit": MAX_SOLVES; "interrupted": Ctrl-C), else None. `solves`
+    counts the solves made, those that tried an undecided position again included."""
 
     moves: int
     won: bool
@@ -131,8 +131,9 @@ class Explanation:
             return (f"The deal was winnable; move {self.losing_move}: {self.lost_by.describe()} "
                     f"lost the win; {self.kept_by.describe()} kept it.")
         if self.end is Verdict.WINNABLE:
-            return (f"The position after {self.moves} move{'' if self.moves == 1 else 's'} can still "
-                    f"be won: no move lost the win.")
+            plural = "" if self.moves == 1 else "s"
+            return (f"The position after {self.moves} move{plural} can still be won: no move "
+                    f"lost the win.")
         if self.verdicts.get(0) is Verdict.UNWINNABLE:
             return "The deal could never be won: no move lost the win."
         if self.end is Verdict.UNKNOWN:
@@ -279,11 +280,10 @@ class LineDecider:
         if self._cpsat is None or self._cpsat.working:
             return None
         position = self._cpsat_on
-        answer = self._cpsat.answer()
-        self.close()
-        if answer is None:
+        if self._cpsat.answer() is None:
+            self.close()
             return None
-        return position, _checked(position, _answered_by(answer, 0))
+        return position, self._cpsat_answer(position, 0)
 
     @property
     def working(self) -> bool:
@@ -300,8 +300,6 @@ class LineDecider:
         position the search already had its solve on while CP-SAT works on another in the
         background, so both cores run CP-SAT, each on its own position. `wanted` is asked
         every tenth of a second; NotNeeded is raised when the position no longer is."""
-        from solver.patience.portfolio import cpsat_opinion
-
         unwanted = []
 
         def stop() -> bool:
@@ -331,8 +329,8 @@ class LineDecider:
             cpsat.stop()
 
     def _settle(self) -> None:
-        """Free CP-SAT's slot when it finished without an answer, or went past the
-        deadline."""
+        """Free CP-SAT's slot when it finished without an answer (at its deadline, or
+        with nothing proved)."""
         if self._cpsat is not None and not self._cpsat.working \
                 and self._cpsat.answer() is None:
             self.close()
@@ -405,8 +403,9 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
     `seconds` (None: no limit on the whole). IllegalMove when a move of the line is illegal.
     `decider` decides one position (by default a `LineDecider`, whose CP-SAT may work on
     in the background until the whole explanation's time is up; tests pass other
-    functions, which get no background). `progress`, when given, is called after every solve with the explanation as
-    it stands (`solves`, `nodes` and `verdicts` so far; `seconds` is set only at the end)."""
+    functions, which get no background). `progress`, when given, is called after every
+    solve, and after every answer from the background, with the explanation as it stands
+    (`solves`, `nodes` and `verdicts` so far; `seconds` is set only at the end)."""
     limits = limits or Limits(timeout=SOLVE_SECONDS, memory=SOLVE_MEMORY)
     played = replay(deal, moves)
     if not played.valid:
@@ -518,7 +517,7 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
                 continue
             # every position between was tried: try an undecided one again, the latest
             # first; while CP-SAT works on one in the background, CP-SAT takes another
-            undecided = sorted(j for j in found.verdicts if (low is None or j > low) and j < high)
+            undecided = sorted(j for j in found.verdicts if needed(j))
             others = [j for j in undecided if line is None or not line.working_on(positions[j])]
             alone = line is not None and line.working and bool(others) \
                 and len(positions[others[-1]].stock) <= CPSAT_STOCK
