@@ -92,9 +92,10 @@ def action_classes(view: View, ordered: Sequence[Action]) -> list[list[Action]]:
 
 
 def won_after(view: View, actions: Sequence[Action], positions: Sequence[Position],
-              nodes: int) -> list[list[bool]]:
+              nodes: int, descents: float | None = None) -> list[list[bool]]:
     """For each action, whether each sampled position after it is won within `nodes` (a
-    forced turn counts its best placement), all decided in one batch by the open search."""
+    forced turn counts its best placement), all decided in one batch by the open search
+    (its restarts `descents` long: search.driver.sample_strategy; None: the standard)."""
     from solver.patience.search import decide_samples  # the kernel, only when sampling
 
     owners: list[tuple[int, int]] = []  # (action index, sample index) per deal
@@ -105,7 +106,7 @@ def won_after(view: View, actions: Sequence[Action], positions: Sequence[Positio
             for after in outcomes(position, action, turned):
                 owners.append((a, s))
                 deals.append(as_deal(after))
-    won = {owner for owner, verdict in zip(owners, decide_samples(deals, nodes))
+    won = {owner for owner, verdict in zip(owners, decide_samples(deals, nodes, descents=descents))
            if verdict is Verdict.WINNABLE}
     return [[(a, s) in won for s in range(len(positions))] for a in range(len(actions))]
 

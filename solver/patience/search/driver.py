@@ -111,7 +111,8 @@ class Strategy:
     `restarts=False` makes it one plain depth-first pass; `options` are the kernel's
     reductions (OPT_* bits of kernel.py) left on; `noise` and `growth` set the restarts'
     pile-score noise and budget growth; `seeds` are the restart sequences, interleaved;
-    `beams` runs the beam stage beside the restarts (never without them)."""
+    `beams` runs the beam stage beside the restarts (never without them); `first_budget`
+    is the first restart's nodes."""
 
     restarts: bool = True
     options: int = kernel.ALL_OPTIONS
@@ -119,6 +120,7 @@ class Strategy:
     growth: float = BUDGET_GROWTH
     seeds: tuple[int, ...] = (0,)
     beams: bool = True
+    first_budget: int = FIRST_BUDGET
 
 
 def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
@@ -271,7 +273,7 @@ def _restart_loop(arrays: SearchArrays, table: Table, limits: Limits,
                     verdict = Verdict.WINNABLE
                     won_by_beam = width
                     break
-            budget = int(FIRST_BUDGET * growth ** seq.restart) if restarts else 1 << 62
+            budget = int(strategy.first_budget * growth ** seq.restart) if restarts else 1 << 62
             if limits.max_nodes is not None:
                 budget = min(budget, limits.max_nodes - done)
             first_plain = seq.restart == 0 and seq.seed == 0  # sequence 0 starts plainly
@@ -329,17 +331,37 @@ def _restarts(sequences: list[_Sequence]) -> int:
 SAMPLE_MEMORY = 1 << 21
 
 
-def decide_samples(deals: Sequence[Deal], max_nodes: int,
-                   memory: int = SAMPLE_MEMORY) -> list[Verdict]:
+def line_moves(deal: Deal) -> int:
+    """The most moves a line of play from the deal can make: each card not up goes up once,
+    and each stock card is first turned and placed (the search's moves are placements and
+    foundation moves, so this is also the length of its deepest descent)."""
+    return 2 * len(deal.stock) + len(deal.reserve) + sum(len(pile) for pile in deal.waste)
+
+
+def sample_strategy(deal: Deal, descents: float | None = None) -> Strategy:
+    """The standard search (`descents` None), or one whose first restart spends `descents` x
+    `line_moves` nodes instead of FIRST_BUDGET: for a sample's budget of a few thousand
+    nodes, about one descent a restart. A restart that cannot reach the end of a line wins
+    nothing, and many short perturbed restarts find about 40% more wins than two long ones
+    in the same 2,000 nodes (on sampled positions of `frog` games with 20-70 stock cards
+    left, 1.0-1.25 descents won the most; below one descent almost nothing is won;
+    benchmarks/results/sample_restarts.txt)."""
+    if descents is None:
+        return Strategy()
+    return Strategy(first_budget=max(1, int(descents * line_moves(deal))))
+
+
+def decide_samples(deals: Sequence[Deal], max_nodes: int, memory: int = SAMPLE_MEMORY,
+                   descents: float | None = None) -> list[Verdict]:
     """Decide many positions that differ only in the order of their unseen cards (the
     sampled stocks of one position, for blind play), each within `max_nodes`, with one
     set of arrays and one table for all: no per-deal allocation, no decoding of the line
     (a win here is an estimate's vote, not an answer anyone replays).
 
-    Each deal gets the full standard search (sequence 0's restarts; beams only past
-    BEAM_START_NODES). The table is cleared between deals: its entries say "lost" for a
-    position whose stock is implied by its stock index, so they are only valid for one
-    stock order. Ctrl-C raises KeyboardInterrupt, as in any caller's own code (the search
+    Each deal gets the standard search, its restarts `descents` descents long if given
+    (`sample_strategy`; beams only past BEAM_START_NODES). The table is cleared between
+    deals: its entries say "lost" for a position whose stock is implied by its stock index,
+    so they are only valid for one stock order. Ctrl-C raises KeyboardInterrupt, as in any caller's own code (the search
     of one deal answers "interrupted" instead)."""
     verdicts: list[Verdict] = []
     arrays: SearchArrays | None = None
@@ -354,7 +376,7 @@ def decide_samples(deals: Sequence[Deal], max_nodes: int,
             arrays.load(deal)
         if stored:  # most samples are won before any subtree is exhausted: nothing to clear
             table.clear()
-        run = _restart_loop(arrays, table, limits, None, Strategy())
+        run = _restart_loop(arrays, table, limits, None, sample_strategy(deal, descents))
         if run.reason == "interrupted":
             raise KeyboardInterrupt  # the caller stops: a sample cut short is not a vote
         verdicts.append(run.verdict)

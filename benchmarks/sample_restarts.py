@@ -1,0 +1,117 @@
+"""How many sampled positions the open search wins within a sample's node budget, by the
+size of its restarts (solver/patience/search/driver.py, `sample_strategy`).
+
+The default blind policy plays `--deals` of `frog` (seed = the deal number); from each game
+we keep the first position it decided with about each of `--stocks` cards left in the stock
+(within two), and deal `--samples` random orders of its unseen cards (fixed seed), as the
+policy's samples are dealt. Every sampled position is then decided within `--nodes` nodes
+with restarts of each `--descents` size (a multiple of the position's longest line, or
+"standard": the full search's 1,000-node restarts): per stock size, the wins found, the
+proofs of loss, and the seconds (one core). More wins in the same nodes means a sample's
+hindsight verdict is closer to the truth for the same cost.
+
+    python benchmarks/sample_restarts.py --deals 31-42 --descents standard 1 1.25 1.5 2
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solver.answer import Verdict  # noqa: E402
+from solver.patience.blind import play_blind, policy_named  # noqa: E402
+from solver.patience.blind.sampling import as_deal, sample_position  # noqa: E402
+from solver.patience.blind.view import View  # noqa: E402
+from solver.patience.deal import Deal, deal_from_number  # noqa: E402
+from solver.patience.rules import variant_rules  # noqa: E402
+from solver.patience.search import decide_samples  # noqa: E402
+from solver.survey import parse_deal_ranges  # noqa: E402
+from solver.survey.provenance import print_provenance, provenance  # noqa: E402
+
+#: How far from a wanted stock size a decision's view may be.
+NEAR = 2
+
+
+def views_of_games(deals: list[int], stocks: list[int]) -> dict[int, list[View]]:
+    """Per stock size, the first view of each game that the policy decided near it."""
+    best = policy_named("best")
+    found: dict[int, list[View]] = {stock: [] for stock in stocks}
+
+    class Recorder:
+        name = "recorder"
+
+        def __init__(self) -> None:
+            self.seen: set[int] = set()
+
+        def rank(self, view, actions, rng, chances=True):
+            for stock in stocks:
+                if abs(view.stock_count - stock) <= NEAR and stock not in self.seen:
+                    self.seen.add(stock)
+                    found[stock].append(view)
+            return best.rank(view, actions, rng, chances)
+
+    rules = variant_rules("frog")
+    for number in deals:
+        play_blind(deal_from_number(rules, number), Recorder(), number)
+    return found
+
+
+def descents_value(text: str) -> float | None:
+    if text == "standard":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number or 'standard': {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return value
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=parse_deal_ranges, default=parse_deal_ranges("31-42"),
+                        help="frog deals whose default-policy games give the positions")
+    parser.add_argument("--stocks", type=int, nargs="+", default=[70, 50, 35, 20])
+    parser.add_argument("--samples", type=int, default=25, help="sampled stocks a position")
+    parser.add_argument("--nodes", type=int, default=2000, help="node cap of each search")
+    parser.add_argument("--descents", type=descents_value, nargs="+",
+                        default=[None, 1.0, 1.25, 1.5, 2.0],
+                        help="restart sizes in descents, or 'standard'")
+    parser.add_argument("--out", type=Path, help="also write the table here")
+    args = parser.parse_args()
+    print_provenance()
+    views = views_of_games(args.deals, args.stocks)
+    rng = random.Random(1)
+    samples: dict[int, list[Deal]] = {
+        stock: [as_deal(sample_position(view, rng)) for view in found
+                for _ in range(args.samples)]
+        for stock, found in views.items()}
+    lines = [f"{len(args.deals)} games, {args.samples} samples a position, "
+             f"{args.nodes} nodes a search; per stock size: won / lost (proved) / samples, "
+             f"seconds",
+             "descents   " + "".join(f"{f'stock {stock}':>26}" for stock in args.stocks)]
+    print("\n".join(lines), flush=True)
+    for descents in args.descents:
+        cells = []
+        for stock in args.stocks:
+            start = time.perf_counter()
+            verdicts = decide_samples(samples[stock], args.nodes, descents=descents)
+            seconds = time.perf_counter() - start
+            won = sum(v is Verdict.WINNABLE for v in verdicts)
+            lost = sum(v is Verdict.UNWINNABLE for v in verdicts)
+            cells.append(f"{won:>5} /{lost:>4} /{len(verdicts):>4} {seconds:6.2f}s")
+        name = "standard" if descents is None else f"{descents:g}"
+        lines.append(f"{name:<11}" + "".join(f"{cell:>26}" for cell in cells))
+        print(lines[-1], flush=True)
+    if args.out:
+        args.out.write_text("\n".join([*provenance(), *lines]) + "\n")
+
+
+if __name__ == "__main__":
+    main()
