@@ -4,13 +4,13 @@ size of its restarts (solver/patience/search/driver.py, `sample_strategy`).
 The default blind policy plays `--deals` of `frog` (seed = the deal number); from each game
 we keep the first position it decided with about each of `--stocks` cards left in the stock
 (within two), and deal `--samples` random orders of its unseen cards (fixed seed), as the
-policy's samples are dealt. Every sampled position is then decided within `--nodes` nodes
-with restarts of each `--descents` size (a multiple of the position's longest line, or
+policy's samples are dealt. Every sampled position is then decided within each of `--nodes`
+node caps with restarts of each `--descents` size (a multiple of the position's longest line, or
 "standard": the full search's 1,000-node restarts): per stock size, the wins found, the
 proofs of loss, and the seconds (one core). More wins in the same nodes means a sample's
 hindsight verdict is closer to the truth for the same cost.
 
-    python benchmarks/sample_restarts.py --deals 31-42 --descents standard 1 1.25 1.5 2
+    python benchmarks/sample_restarts.py --deals 31-42 --nodes 2000 200000 --descents standard 1.25
 """
 from __future__ import annotations
 
@@ -79,7 +79,8 @@ def main() -> None:
                         help="frog deals whose default-policy games give the positions")
     parser.add_argument("--stocks", type=int, nargs="+", default=[70, 50, 35, 20])
     parser.add_argument("--samples", type=int, default=25, help="sampled stocks a position")
-    parser.add_argument("--nodes", type=int, default=2000, help="node cap of each search")
+    parser.add_argument("--nodes", type=int, nargs="+", default=[2000],
+                        help="node caps of each search")
     parser.add_argument("--descents", type=descents_value, nargs="+",
                         default=[None, 1.0, 1.25, 1.5, 2.0],
                         help="restart sizes in descents, or 'standard'")
@@ -92,23 +93,23 @@ def main() -> None:
         stock: [as_deal(sample_position(view, rng)) for view in found
                 for _ in range(args.samples)]
         for stock, found in views.items()}
-    lines = [f"{len(args.deals)} games, {args.samples} samples a position, "
-             f"{args.nodes} nodes a search; per stock size: won / lost (proved) / samples, "
-             f"seconds",
-             "descents   " + "".join(f"{f'stock {stock}':>26}" for stock in args.stocks)]
+    lines = [f"{len(args.deals)} games, {args.samples} samples a position; per stock size: "
+             f"won / lost (proved) / samples, seconds",
+             "nodes    descents " + "".join(f"{f'stock {stock}':>26}" for stock in args.stocks)]
     print("\n".join(lines), flush=True)
-    for descents in args.descents:
-        cells = []
-        for stock in args.stocks:
-            start = time.perf_counter()
-            verdicts = decide_samples(samples[stock], args.nodes, descents=descents)
-            seconds = time.perf_counter() - start
-            won = sum(v is Verdict.WINNABLE for v in verdicts)
-            lost = sum(v is Verdict.UNWINNABLE for v in verdicts)
-            cells.append(f"{won:>5} /{lost:>4} /{len(verdicts):>4} {seconds:6.2f}s")
-        name = "standard" if descents is None else f"{descents:g}"
-        lines.append(f"{name:<11}" + "".join(f"{cell:>26}" for cell in cells))
-        print(lines[-1], flush=True)
+    for nodes in args.nodes:
+        for descents in args.descents:
+            cells = []
+            for stock in args.stocks:
+                start = time.perf_counter()
+                verdicts = decide_samples(samples[stock], nodes, descents=descents)
+                seconds = time.perf_counter() - start
+                won = sum(v is Verdict.WINNABLE for v in verdicts)
+                lost = sum(v is Verdict.UNWINNABLE for v in verdicts)
+                cells.append(f"{won:>5} /{lost:>4} /{len(verdicts):>4} {seconds:6.2f}s")
+            name = "standard" if descents is None else f"{descents:g}"
+            lines.append(f"{nodes:<8} {name:<9}" + "".join(f"{cell:>26}" for cell in cells))
+            print(lines[-1], flush=True)
     if args.out:
         args.out.write_text("\n".join([*provenance(), *lines]) + "\n")
 
