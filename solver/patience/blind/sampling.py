@@ -106,8 +106,8 @@ def won_after(view: View, actions: Sequence[Action], positions: Sequence[Positio
             for after in outcomes(position, action, turned):
                 owners.append((a, s))
                 deals.append(as_deal(after))
-    won = {owner for owner, verdict in zip(owners, decide_samples(deals, nodes, descents=descents))
-           if verdict is Verdict.WINNABLE}
+    verdicts = decide_samples(deals, nodes, descents=descents)
+    won = {owner for owner, verdict in zip(owners, verdicts) if verdict is Verdict.WINNABLE}
     return [[(a, s) in won for s in range(len(positions))] for a in range(len(actions))]
 
 

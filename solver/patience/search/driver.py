@@ -344,8 +344,8 @@ def sample_strategy(deal: Deal, descents: float | None = None) -> Strategy:
     nodes, about one descent a restart. A restart that cannot reach the end of a line wins
     nothing, and many short perturbed restarts find about 40% more wins than two long ones
     in the same 2,000 nodes (on sampled positions of `frog` games with 20-70 stock cards
-    left, 1.0-1.25 descents won the most; below one descent almost nothing is won;
-    benchmarks/results/sample_restarts.txt)."""
+    left, 1.0-1.25 descents won the most; 0.75 fewer, since many restarts end before the
+    line does; benchmarks/results/sample_restarts.txt)."""
     if descents is None:
         return Strategy()
     return Strategy(first_budget=max(1, int(descents * line_moves(deal))))
@@ -361,8 +361,8 @@ def decide_samples(deals: Sequence[Deal], max_nodes: int, memory: int = SAMPLE_M
     Each deal gets the standard search, its restarts `descents` descents long if given
     (`sample_strategy`; beams only past BEAM_START_NODES). The table is cleared between
     deals: its entries say "lost" for a position whose stock is implied by its stock index,
-    so they are only valid for one stock order. Ctrl-C raises KeyboardInterrupt, as in any caller's own code (the search
-    of one deal answers "interrupted" instead)."""
+    so they are only valid for one stock order. Ctrl-C raises KeyboardInterrupt, as in any
+    caller's own code (the search of one deal answers "interrupted" instead)."""
     verdicts: list[Verdict] = []
     arrays: SearchArrays | None = None
     table = Table(memory)
