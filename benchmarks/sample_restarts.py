@@ -1,5 +1,5 @@
 """How many sampled positions the open search wins within a sample's node budget, by the
-size of its restarts (solver/patience/search/driver.py, `sample_strategy`).
+size of its restarts (solver/patience/search/samples.py, `sample_strategy`).
 
 The default blind policy plays `--deals` of `frog` (seed = the deal number); from each game
 we keep the first position it decided with about each of `--stocks` cards left in the stock

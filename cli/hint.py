@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def command_hint(args: argparse.Namespace) -> int:
     policy_from(args)  # an unknown name is refused before the deal is read
     deal, title = load_deal(args)
-    advice = hint(deal, (), args.policy, args.seed, args.forget_reserve)
+    advice = hint(deal, (), args.policy, args.seed, args.forget_reserve, args.threads)
     if args.json:
         print(json.dumps({"deal": title, "variant": deal.rules.variant,
                           "rules": deal.rules.parameters(), **advice.to_json(),

@@ -73,11 +73,12 @@ def peek_task(deal_text: str, moves: list[str], seconds: float) -> dict:
 def hint_task(deal_text: str, moves: list[str]) -> dict:
     """The blind advisor's choices for the position (it never reads the stock order)."""
     try:
-        from solver.patience.blind import DEFAULT_POLICY, hint
+        from solver.patience.blind import DEFAULT_POLICY, default_threads, hint
     except ImportError:
         return {"unavailable": "the hint is not part of this installation"}
     deal, played = parse_game(deal_text, moves)
-    return hint(deal, played, policy=DEFAULT_POLICY, seed=0).to_json()
+    return hint(deal, played, policy=DEFAULT_POLICY, seed=0,
+                threads=default_threads()).to_json()
 
 
 def start_worker(parent: int) -> None:

@@ -9,8 +9,9 @@ import pty
 import random
 import signal
 import subprocess
+import threading
 from collections import Counter
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import pytest
 
@@ -276,6 +277,48 @@ def test_a_batch_of_samples_decides_each_as_it_would_alone():
     alone = [decide_samples([one], 3_000)[0] for one in batch]
     assert decide_samples(batch, 3_000) == alone
     assert len(set(alone)) > 1  # won and undecided samples (which store), so a wrong one shows
+    for threads in (2, 3):  # split between threads, each sample still gets its own verdict
+        assert decide_samples(batch, 3_000, threads=threads) == alone, threads
+
+
+def test_ctrl_c_while_threads_decide_samples_stops_them_all(monkeypatch):
+    """A Ctrl-C in the calling thread (its search answers "interrupted") raises
+    KeyboardInterrupt once the other threads have stopped at their next sample: they do not
+    go on through their share of the batch."""
+    from solver.patience.search import samples
+
+    calls: Counter[bool] = Counter()
+    real = samples.restart_loop
+
+    def interrupted_on_the_third(*args, **kwargs):
+        calls[threading.current_thread() is threading.main_thread()] += 1
+        run = real(*args, **kwargs)
+        if threading.current_thread() is threading.main_thread() and calls[True] == 3:
+            return replace(run, reason="interrupted")
+        return run
+
+    monkeypatch.setattr(samples, "restart_loop", interrupted_on_the_third)
+    deal = deal_from_number(variant_rules("frog"), 8)
+    batch = [midgame(deal, 30)] * 400
+    with pytest.raises(KeyboardInterrupt):
+        samples.decide_samples(batch, 2_000, threads=2)
+    assert calls[True] == 3 and calls[False] < 200  # the other thread stopped short
+
+
+def test_threads_change_no_hint_and_no_label():
+    """A sampling policy on two threads gives the same hint, chance for chance, and is
+    filed under the same label (its stored games are the same games)."""
+    from solver.survey.blind_work import policy_spec
+
+    deal = deal_from_number(variant_rules("frog"), 21)
+    moves = play_blind(deal, policy_named("tuned")).moves[:60]
+    one, two = (hint(deal, moves, "best", seed=4, threads=threads) for threads in (1, 2))
+    assert one.to_json() == two.to_json()
+    assert len(one.choices) > 1
+    for name in ("best", "sample"):
+        assert policy_spec(policy_named(name, 2)) == policy_spec(policy_named(name))
+        assert policy_named(name, 2).threads == 2
+    assert policy_named("tuned", 2) is policy_named("tuned")  # nothing to thread
 
 
 # --- the safe autoplay rule ------------------------------------------------------------------
@@ -284,7 +327,8 @@ def test_a_batch_of_samples_decides_each_as_it_would_alone():
 def test_sample_restarts_are_about_one_descent_long():
     """`sample_strategy` sizes a sample's first restart from the position (1.25 descents of
     its longest line), and without `descents` is the standard search."""
-    from solver.patience.search.driver import Strategy, line_moves, sample_strategy
+    from solver.patience.search.driver import Strategy
+    from solver.patience.search.samples import line_moves, sample_strategy
 
     deal = midgame(full("frog", 3), 40)
     moves = line_moves(deal)  # every card left goes up once, and a stock card is placed first

@@ -11,10 +11,12 @@ This package reaches the open search only through its public entry points.
 """
 from solver.patience.blind.game import BlindGame, Choice, Policy, play_blind
 from solver.patience.blind.hint import Hint, hint
-from solver.patience.blind.registry import BEST, POLICIES, POLICY_NAMES, PolicyError, policy_named
+from solver.patience.blind.registry import (BEST, POLICIES, POLICY_NAMES, PolicyError,
+                                            default_threads, policy_named)
 from solver.patience.blind.view import TURN, View
 
 DEFAULT_POLICY = "best"
 
 __all__ = ["BEST", "BlindGame", "Choice", "DEFAULT_POLICY", "Hint", "POLICIES", "POLICY_NAMES",
-           "Policy", "PolicyError", "TURN", "View", "hint", "play_blind", "policy_named"]
+           "Policy", "PolicyError", "TURN", "View", "default_threads", "hint", "play_blind",
+           "policy_named"]

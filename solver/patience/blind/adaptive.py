@@ -60,7 +60,7 @@ Z = 2.5
 #: A hint's least number of rounds, so that even a forced move's chance rests on samples.
 HINT_ROUNDS = 2
 #: Each sample's search restarts after about this many descents of its longest line
-#: (search.driver.sample_strategy) instead of the full search's 1,000 nodes: on `frog`
+#: (search.samples.sample_strategy) instead of the full search's 1,000 nodes: on `frog`
 #: deals 1-1000, 757 games won instead of 656 (166 deals won only this way, 65 only the
 #: other; exact McNemar p = 2e-11), in less time a game (benchmarks/results/
 #: blind-adaptive-frog.txt, sample_restarts.txt).
@@ -79,6 +79,8 @@ class AdaptivePolicy:
     descents: float | None = DESCENTS
     calibration: Calibration = field(default_factory=shipped, compare=False)
     name: str = "adaptive"
+    #: Threads deciding the samples: the same moves for any number, only faster.
+    threads: int = field(default=1, compare=False)
     #: Shown every sampled decision's view and choices (benchmarks/calibration.py records
     #: them); None in play.
     observer: Callable[[View, list[Choice]], None] | None = field(default=None, repr=False,
@@ -118,7 +120,7 @@ class AdaptivePolicy:
             positions = [sample_position(view, rng) for _ in range(ROUND)]
             live = race.live()
             outcomes = won_after(view, [leaders[i] for i in live], positions, phase.nodes,
-                                 self.descents)
+                                 self.descents, self.threads)
             race.record(dict(zip(live, outcomes)))
             if done < least_rounds:
                 continue

@@ -79,15 +79,16 @@ def class_words(view: View, choice: Choice) -> str:
 
 
 def hint(deal: Deal, played: Sequence[Move] = (), policy: str = "best", seed: int = 0,
-         forget_reserve: bool = False) -> Hint:
+         forget_reserve: bool = False, threads: int = 1) -> Hint:
     """Advice for the position reached by `played` from `deal`, with the next stock card
     turned face up (the question a player asks). The policy sees only the `View`; the
-    stock's order never reaches it. IllegalMove when a played move is illegal."""
+    stock's order never reaches it; a sampling policy decides its samples on `threads`
+    threads (the same advice for any number). IllegalMove when a played move is illegal."""
     position = Position.start(deal)
     for move in played:
         position = position.play(move)
     view = View.of(position, turned=True, forget_reserve=forget_reserve)
-    chosen = policy_named(policy)
+    chosen = policy_named(policy, threads)
     actions = view.actions()
     choices = tuple(chosen.rank(view, actions, random.Random(seed))) if actions else ()
     return Hint(chosen.name, seed, view, choices, chosen.meaning)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from solver.answer import Verdict
 from solver.patience.blind.game import Choice, Policy
@@ -92,10 +92,12 @@ def action_classes(view: View, ordered: Sequence[Action]) -> list[list[Action]]:
 
 
 def won_after(view: View, actions: Sequence[Action], positions: Sequence[Position],
-              nodes: int, descents: float | None = None) -> list[list[bool]]:
+              nodes: int, descents: float | None = None,
+              threads: int = 1) -> list[list[bool]]:
     """For each action, whether each sampled position after it is won within `nodes` (a
     forced turn counts its best placement), all decided in one batch by the open search
-    (its restarts `descents` long: search.driver.sample_strategy; None: the standard)."""
+    (its restarts `descents` long: search.samples.sample_strategy; None: the standard), on
+    `threads` threads (the same verdicts for any number)."""
     from solver.patience.search import decide_samples  # the kernel, only when sampling
 
     owners: list[tuple[int, int]] = []  # (action index, sample index) per deal
@@ -106,7 +108,7 @@ def won_after(view: View, actions: Sequence[Action], positions: Sequence[Positio
             for after in outcomes(position, action, turned):
                 owners.append((a, s))
                 deals.append(as_deal(after))
-    verdicts = decide_samples(deals, nodes, descents=descents)
+    verdicts = decide_samples(deals, nodes, descents=descents, threads=threads)
     won = {owner for owner, verdict in zip(owners, verdicts) if verdict is Verdict.WINNABLE}
     return [[(a, s) in won for s in range(len(positions))] for a in range(len(actions))]
 
@@ -121,6 +123,8 @@ class SamplePolicy:
     nodes: int = SAMPLE_NODES
     horizon: int = HORIZON
     name: str = "sample"
+    #: Threads deciding the samples: the same moves for any number, only faster.
+    threads: int = field(default=1, compare=False)
 
     @property
     def meaning(self) -> str:
@@ -143,7 +147,8 @@ class SamplePolicy:
             count = min(FIRST_ROUND if drawn == 0 else self.samples - drawn,
                         self.samples - drawn)
             positions = [sample_position(view, rng) for _ in range(count)]
-            for a, outcomes_of_a in enumerate(won_after(view, leaders, positions, self.nodes)):
+            won = won_after(view, leaders, positions, self.nodes, threads=self.threads)
+            for a, outcomes_of_a in enumerate(won):
                 wins[a] += sum(outcomes_of_a)
             drawn += count
             if len(set(wins)) == 1:

@@ -21,8 +21,9 @@ SEQUENCES = 8
 
 #: Names loaded with the compiled search on first use, by the module that holds them.
 _LAZY = {
-    "driver": ("LineTable", "RULE_SWITCHES", "decide_samples", "is_dead", "solve", "warm_up"),
+    "driver": ("LineTable", "RULE_SWITCHES", "is_dead", "solve", "warm_up"),
     "parallel": ("solve_parallel",),
+    "samples": ("decide_samples",),
 }
 
 __all__ = ["LineTable", "NOISE", "RULE_SWITCHES", "SEQUENCES", "decide_samples", "is_dead", "solve", "solve_parallel",

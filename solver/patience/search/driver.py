@@ -151,7 +151,7 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
         arrays, table = SearchArrays(deal, line.turned(deal)), line.table
         table.count_stores_afresh()
     strategy = Strategy(restarts, options, noise, growth, tuple(seeds), beams)
-    run = _restart_loop(arrays, table, limits, progress, strategy)
+    run = restart_loop(arrays, table, limits, progress, strategy)
     moves = decode_win(deal, arrays.winning_codes()) \
         if run.verdict is Verdict.WINNABLE else None
     stats: dict[str, float] = {name: int(arrays.stats[i]) for i, name in STAT_NAMES.items()}
@@ -234,8 +234,8 @@ class _Sequence:
     beams: int = 0
 
 
-def _restart_loop(arrays: SearchArrays, table: Table, limits: Limits,
-                  progress: Progress | None, strategy: Strategy) -> _Run:
+def restart_loop(arrays: SearchArrays, table: Table, limits: Limits,
+                 progress: Progress | None, strategy: Strategy) -> _Run:
     """The interleaved restarts and beams of `solve` (see the module docstring) on prepared
     arrays and table; the winning line, if any, is left in `arrays`."""
     restarts, beams, growth = strategy.restarts, strategy.beams, strategy.growth
@@ -325,63 +325,6 @@ def _next_sequence(sequences: list[_Sequence]) -> _Sequence:
 
 def _restarts(sequences: list[_Sequence]) -> int:
     return sum(s.restart for s in sequences)
-
-
-#: The table of one sampled position's search: small, since a sample's budget is small.
-SAMPLE_MEMORY = 1 << 21
-
-
-def line_moves(deal: Deal) -> int:
-    """The most moves a line of play from the deal can make: each card not up goes up once,
-    and each stock card is first turned and placed (the search's moves are placements and
-    foundation moves, so this is also the length of its deepest descent)."""
-    return 2 * len(deal.stock) + len(deal.reserve) + sum(len(pile) for pile in deal.waste)
-
-
-def sample_strategy(deal: Deal, descents: float | None = None) -> Strategy:
-    """The standard search (`descents` None), or one whose first restart spends `descents` x
-    `line_moves` nodes instead of FIRST_BUDGET: for a sample's budget of a few thousand
-    nodes, about one descent a restart. A restart that cannot reach the end of a line wins
-    nothing, and many short perturbed restarts find about 40% more wins than two long ones
-    in the same 2,000 nodes (on sampled positions of `frog` games with 20-70 stock cards
-    left, 1.0-1.25 descents won the most; 0.75 fewer, since many restarts end before the
-    line does; benchmarks/results/sample_restarts.txt)."""
-    if descents is None:
-        return Strategy()
-    return Strategy(first_budget=max(1, int(descents * line_moves(deal))))
-
-
-def decide_samples(deals: Sequence[Deal], max_nodes: int, memory: int = SAMPLE_MEMORY,
-                   descents: float | None = None) -> list[Verdict]:
-    """Decide many positions that differ only in the order of their unseen cards (the
-    sampled stocks of one position, for blind play), each within `max_nodes`, with one
-    set of arrays and one table for all: no per-deal allocation, no decoding of the line
-    (a win here is an estimate's vote, not an answer anyone replays).
-
-    Each deal gets the standard search, its restarts `descents` descents long if given
-    (`sample_strategy`; beams only past BEAM_START_NODES). The table is cleared between
-    deals: its entries say "lost" for a position whose stock is implied by its stock index,
-    so they are only valid for one stock order. Ctrl-C raises KeyboardInterrupt, as in any
-    caller's own code (the search of one deal answers "interrupted" instead)."""
-    verdicts: list[Verdict] = []
-    arrays: SearchArrays | None = None
-    table = Table(memory)
-    limits = Limits(max_nodes=max_nodes, memory=memory)
-    warm_up(beam=False)  # a sample's budget seldom reaches a beam; the loop loads it if due
-    stored = False  # whether the table holds entries of the deal before
-    for deal in deals:
-        if arrays is None or not arrays.fits(deal):
-            arrays = SearchArrays(deal)
-        else:
-            arrays.load(deal)
-        if stored:  # most samples are won before any subtree is exhausted: nothing to clear
-            table.clear()
-        run = _restart_loop(arrays, table, limits, None, sample_strategy(deal, descents))
-        if run.reason == "interrupted":
-            raise KeyboardInterrupt  # the caller stops: a sample cut short is not a vote
-        verdicts.append(run.verdict)
-        stored = arrays.stats[kernel.ST_TT_STORES] > 0
-    return verdicts
 
 
 def beam_width(arrays: SearchArrays, index: int, memory: int,

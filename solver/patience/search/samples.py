@@ -1,0 +1,109 @@
+"""`decide_samples`: many sampled positions of one blind decision, each within a small node
+cap, on one thread or several.
+
+Blind play (solver/patience/blind) asks the open search about the same position with the
+unseen cards dealt at random many times: a few thousand nodes a sample, hundreds of
+samples a decision. This module runs those searches without the whole deal's machinery:
+one set of arrays and one table per thread, restarts sized for the sample (`sample_strategy`),
+no decoding of the line (a win here is an estimate's vote, not an answer anyone replays).
+
+Threads: the compiled kernel releases the GIL and spends about 85% of a sample's time, so
+two threads decide a batch about twice as fast on two cores. Each sample's verdict depends
+on that sample alone (the table is cleared between samples, and nothing else carries
+over), so splitting a batch between threads gives exactly the verdicts of one thread, and
+a game or hint played with any number of threads is the same game or hint.
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+from solver.answer import Limits, Verdict
+from solver.patience.deal import Deal
+from solver.patience.search import kernel
+from solver.patience.search.driver import Strategy, restart_loop, warm_up
+from solver.patience.search.state import SearchArrays, Table
+
+#: The table of one sampled position's search (one per thread): small, since a sample's
+#: budget is small.
+SAMPLE_MEMORY = 1 << 21
+
+
+def line_moves(deal: Deal) -> int:
+    """The most moves a line of play from the deal can make: each card not up goes up once,
+    and each stock card is first turned and placed (the search's moves are placements and
+    foundation moves, so this is also the length of its deepest descent)."""
+    return 2 * len(deal.stock) + len(deal.reserve) + sum(len(pile) for pile in deal.waste)
+
+
+def sample_strategy(deal: Deal, descents: float | None = None) -> Strategy:
+    """The standard search (`descents` None), or one whose first restart spends `descents` x
+    `line_moves` nodes instead of FIRST_BUDGET: for a sample's budget of a few thousand
+    nodes, about one descent a restart. A restart that cannot reach the end of a line wins
+    nothing, and many short perturbed restarts find about 40% more wins than two long ones
+    in the same 2,000 nodes (on sampled positions of `frog` games with 20-70 stock cards
+    left, 1.0-1.25 descents won the most; 0.75 fewer, since many restarts end before the
+    line does; benchmarks/results/sample_restarts.txt)."""
+    if descents is None:
+        return Strategy()
+    return Strategy(first_budget=max(1, int(descents * line_moves(deal))))
+
+
+def decide_samples(deals: Sequence[Deal], max_nodes: int, memory: int = SAMPLE_MEMORY,
+                   descents: float | None = None, threads: int = 1) -> list[Verdict]:
+    """Decide many positions that differ only in the order of their unseen cards (the
+    sampled stocks of one position, for blind play), each within `max_nodes`.
+
+    Each deal gets the standard search, its restarts `descents` descents long if given
+    (`sample_strategy`; beams only past BEAM_START_NODES). `threads` threads share the
+    deals (thread k takes deals k, k + threads, ...), each with its own arrays and a table
+    of `memory` bytes; the verdicts are the same for any number of threads (module
+    docstring). Ctrl-C raises KeyboardInterrupt, as in any caller's own code, once the
+    other threads have stopped at their next sample."""
+    warm_up(beam=False)  # a sample's budget seldom reaches a beam; the loop loads it if due
+    threads = max(1, min(threads, len(deals)))
+    if threads == 1:
+        return _decide_in_turn(deals, max_nodes, memory, descents, threading.Event())
+    stop = threading.Event()
+    verdicts: list[Verdict] = [Verdict.UNKNOWN] * len(deals)
+    with ThreadPoolExecutor(threads - 1) as pool:
+        try:
+            others = [pool.submit(_decide_in_turn, deals[k::threads], max_nodes, memory,
+                                  descents, stop) for k in range(1, threads)]
+            verdicts[0::threads] = _decide_in_turn(deals[0::threads], max_nodes, memory,
+                                                   descents, stop)
+            for k, part in enumerate(others, start=1):
+                verdicts[k::threads] = part.result()
+        except BaseException:
+            stop.set()  # Ctrl-C or an error: the other threads stop at their next sample
+            raise
+    return verdicts
+
+
+def _decide_in_turn(deals: Sequence[Deal], max_nodes: int, memory: int,
+                    descents: float | None, stop: threading.Event) -> list[Verdict]:
+    """The deals one after another on one set of arrays and one table (no per-deal
+    allocation), until `stop` is set. The table is cleared between deals: its entries say
+    "lost" for a position whose stock is implied by its stock index, so they are only
+    valid for one stock order."""
+    verdicts: list[Verdict] = []
+    arrays: SearchArrays | None = None
+    table = Table(memory)
+    limits = Limits(max_nodes=max_nodes, memory=memory)
+    stored = False  # whether the table holds entries of the deal before
+    for deal in deals:
+        if stop.is_set():
+            break
+        if arrays is None or not arrays.fits(deal):
+            arrays = SearchArrays(deal)
+        else:
+            arrays.load(deal)
+        if stored:  # most samples are won before any subtree is exhausted: nothing to clear
+            table.clear()
+        run = restart_loop(arrays, table, limits, None, sample_strategy(deal, descents))
+        if run.reason == "interrupted":
+            raise KeyboardInterrupt  # the caller stops: a sample cut short is not a vote
+        verdicts.append(run.verdict)
+        stored = arrays.stats[kernel.ST_TT_STORES] > 0
+    return verdicts
