@@ -2,7 +2,8 @@
 
 Every policy (`--policies`, default all of them) plays every deal of `--deals` once (seed =
 the deal number) under each variant of `--variants`. Per variant and policy: games, wins,
-the win rate and its Wilson 95% interval, and milliseconds per game; then, for every pair of
+the win rate and its Wilson 95% interval, and the seconds a game took (median, 90th
+percentile, most, and the share within 10 s); then, for every pair of
 policies, the deals one won and the other lost, and the exact two-sided McNemar (sign) test
 on those deals: "significant at 95%" when p < 0.05.
 
@@ -14,6 +15,11 @@ the command, commit, date and machine, goes to standard output and to `--out`.
     python benchmarks/blind.py --policies pysol tips --jobs 1      # about 8 ms a game
     python benchmarks/blind.py --policies sample --jobs 2          # about 10 s a game
     python benchmarks/blind.py --variants frog --deals 1-100 --out /tmp/blind.txt
+    python benchmarks/blind.py --policies adaptive --deals 1-200 --jobs 1 --threads 2 \
+        --db /tmp/threads.sqlite --out /tmp/threads.txt   # game times as `frog playout`'s
+
+`--threads N` decides a sampling policy's samples on N threads (the same games: its rows
+are filed under the same label, so time them in a store of their own).
 """
 from __future__ import annotations
 
@@ -57,13 +63,18 @@ def results_table(results: dict[tuple[str, str], list[BlindRow]]) -> list[str]:
     """The per-policy lines, then the paired comparisons, for (variant, policy) -> rows."""
     width = max(len("policy"), *(len(rows[0].policy) for rows in results.values() if rows))
     lines = [f"{'variant':<11} {'policy':<{width}} {'games':>6} {'won':>5} {'win rate':>9}  "
-             f"{'95% interval':<15} {'ms/game':>8}"]
+             f"{'95% interval':<15} {'s/game: median':>14} {'p90':>7} {'most':>7} "
+             f"{'<=10 s':>7}"]
     for (variant, _), rows in results.items():
         s = summarise_blind(rows)
         spec = rows[0].policy if rows else "-"
+        times = s["seconds"]
+        within = sum(row.seconds <= 10 for row in rows) / len(rows) if rows else 0
         lines.append(f"{variant:<11} {spec:<{width}} {s['games']:>6} {s['won']:>5} "
                      f"{100 * (s['win_rate'] or 0):>8.1f}%  {100 * s['ci_low']:5.1f}% - "
-                     f"{100 * s['ci_high']:5.1f}%  {1000 * (s['seconds']['mean'] or 0):>8.1f}")
+                     f"{100 * s['ci_high']:5.1f}%  {times['median'] or 0:>14.3f} "
+                     f"{times['p90'] or 0:>7.3f} {times['max'] or 0:>7.3f} "
+                     f"{100 * within:>6.1f}%")
     lines += ["", "paired, on the deals both played: A won and B lost, B won and A lost, the "
               "exact two-sided McNemar p",
               f"{'variant':<11} {'A':<8} {'B':<8} {'deals':>6} {'A not B':>8} {'B not A':>8} "
@@ -89,6 +100,8 @@ def main() -> None:
     parser.add_argument("--deals", type=parse_deal_ranges, default=parse_deal_ranges("1-1000"),
                         help="deal numbers, e.g. 1-1000 (default)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads a sampling policy decides its samples on (default 1)")
     parser.add_argument("--db", default=str(ROOT / "benchmarks/results/blind.sqlite"),
                         help="the store of played games, resumed on a rerun (default "
                         "benchmarks/results/blind.sqlite)")
@@ -98,8 +111,8 @@ def main() -> None:
     unknown = [name for name in args.policies if name not in POLICIES]
     if unknown:
         parser.error(f"unknown policy '{unknown[0]}' (choose from {', '.join(POLICIES)})")
-    if args.jobs < 1:
-        parser.error("--jobs must be at least 1")
+    if args.jobs < 1 or args.threads < 1:
+        parser.error("--jobs and --threads must be at least 1")
     head = provenance()  # the command, commit, date and load at the start
     results: dict[tuple[str, str], list[BlindRow]] = {}
     versions: set[str] = set()
@@ -107,13 +120,14 @@ def main() -> None:
         for variant in args.variants:
             rules = rules_for(variant)
             for name in args.policies:
-                job = BlindJob(label(rules), rules, name)
+                job = BlindJob(label(rules), rules, name, threads=args.threads)
                 results[variant, name] = play(store, job, args.deals, args.jobs)
                 versions.update(store.settings(job.label)["solver_version"])
     deals = args.deals
     header = [*head, f"load average {os.getloadavg()[0]:.1f} at the end; "
               f"deals {deals[0]}-{deals[-1]} ({len(deals)}) of each variant, one game a deal, "
-              f"seed = the deal number; games stored in {os.path.relpath(args.db, ROOT)}, "
+              f"seed = the deal number, {args.jobs} at once, {args.threads} thread(s) a game; "
+              f"games stored in {os.path.relpath(args.db, ROOT)}, "
               f"played by solver {', '.join(sorted(versions))}", ""]
     text = "\n".join(header + results_table(results)) + "\n"
     print(text, end="")

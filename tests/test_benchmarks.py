@@ -68,6 +68,7 @@ def test_blind_benchmark_counts_the_games_and_resumes_from_its_store(tmp_path: P
     for name in ("pysol", "tips"):
         line = next(line for line in lines if line.split()[:2] == ["fly", name])
         assert line.split()[2:4] == ["30", str(len(won[name]))]
+        assert line.split()[-1] == "100.0%"  # every game of a score policy within 10 s
     pair = next(line for line in lines if line.split()[:3] == ["fly", "pysol", "tips"])
     assert pair.split()[3:6] == ["30", str(len(won["pysol"] - won["tips"])),
                                  str(len(won["tips"] - won["pysol"]))]

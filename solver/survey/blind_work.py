@@ -54,12 +54,14 @@ def rules_label_of(blind: str, spec: str) -> str:
 @dataclass(frozen=True)
 class BlindJob:
     """What to play: the rules' label (`work.label`), the rules, the policy's name (as
-    `policy_named` takes it) and the seed base (deal n is played with seed base + n)."""
+    `policy_named` takes it), the seed base (deal n is played with seed base + n) and the
+    threads a sampling policy decides its samples on (the same games for any number)."""
 
     rules_label: str
     rules: Rules
     policy: str
     seed: int = 0
+    threads: int = 1
 
     @property
     def spec(self) -> str:
@@ -99,7 +101,7 @@ def play_number(job: BlindJob, number: int) -> BlindRow:
     """Deal `number` under the job's rules, played to its end by the job's policy."""
     from solver.patience.blind import play_blind, policy_named
 
-    policy = policy_named(job.policy)
+    policy = policy_named(job.policy, job.threads)
     seed = job.seed + number
     game = play_blind(deal_from_number(job.rules, number), policy, seed)
     return BlindRow(blind_label(job.rules_label, policy_spec(policy)), number,
