@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 _BLAS = "scipy.linalg.cython_blas"
@@ -40,6 +41,7 @@ def _load_numba_without_blas() -> None:
 
 _load_numba_without_blas()
 
+import numba  # noqa: E402
 from llvmlite import ir  # noqa: E402
 from numba import njit  # noqa: E402  (after the probe above, by design)
 from numba.core import cgutils, types  # noqa: E402
@@ -58,6 +60,40 @@ KERNEL_FLAGS = {"cache": True, "_nrt": False, "nogil": True}
 #: The functions of the patience search compiled with the runtime on (`allocating_jit`),
 #: by qualified name: tests/patience/test_search.py checks that every other one is not.
 ALLOCATING: set[str] = set()
+#: Where the flags the cached machine code was compiled with are written (see
+#: `forget_caches_of_other_flags`).
+FLAGS_STAMP = "numba-kernel-flags.txt"
+
+
+def forget_caches_of_other_flags(root: Path, flags: str) -> None:
+    """Remove the compiled functions numba cached under `root` (its __pycache__ folders)
+    when they were compiled under other flags than `flags`, and write `flags` down.
+
+    Why: numba keys its on-disk cache by a function's source file (its time and size) and
+    bytecode, not by the flags it was compiled with. A change of KERNEL_FLAGS alone, with
+    kernel.py untouched, would leave a checkout that compiled before it on the old machine
+    code for good: when `nogil` was added, such a checkout kept holding Python's lock in
+    the search, so threads deciding samples (search/samples.py) or CP-SAT beside the search
+    ran one at a time. An installed package is rewritten on every install, which changes
+    the files' times, so numba's own check covers it. Nothing is done where `root` cannot
+    be written (numba then caches elsewhere, by the same files' times)."""
+    stamp = root / "__pycache__" / FLAGS_STAMP
+    try:
+        if stamp.read_text() == flags:
+            return
+    except OSError:
+        pass
+    try:
+        for cached in [*root.rglob("__pycache__/*.nbi"), *root.rglob("__pycache__/*.nbc")]:
+            cached.unlink(missing_ok=True)
+        stamp.parent.mkdir(exist_ok=True)
+        stamp.write_text(flags)
+    except OSError:
+        pass
+
+
+forget_caches_of_other_flags(Path(__file__).resolve().parent,
+                             f"numba {numba.__version__}, {sorted(KERNEL_FLAGS.items())}\n")
 
 
 def kernel_jit(function: Callable | None = None, *, inline: bool = False) -> Any:

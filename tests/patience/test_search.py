@@ -11,6 +11,7 @@ FROG_SOAK=N pytest -m slow -k search_soak.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from tests.conftest import open_deal, seeded, soak_count
@@ -225,3 +226,26 @@ def test_every_search_function_is_compiled_without_numba_s_runtime() -> None:
         runtime = function.targetoptions.get("_nrt", True)
         assert runtime is (name in ALLOCATING), name
         assert function._cache.__class__.__name__ == "FunctionCache", name  # cache=True
+
+
+def test_machine_code_cached_under_other_flags_is_forgotten(tmp_path: Path) -> None:
+    """numba's cache does not notice a change of the flags alone (with the source files
+    untouched): `forget_caches_of_other_flags` removes the cached functions when the flags
+    written beside them differ, and keeps them (and everything else) when they are the same."""
+    from solver.compiled import FLAGS_STAMP, forget_caches_of_other_flags
+
+    cache = tmp_path / "search" / "__pycache__"
+    cache.mkdir(parents=True)
+    cached = [cache / "kernel.run-604.py311.nbi", cache / "kernel.run-604.py311.1.nbc"]
+    source = cache / "kernel.cpython-311.pyc"
+    for path in (*cached, source):
+        path.write_text("old")
+    forget_caches_of_other_flags(tmp_path, "nogil\n")  # nothing written yet: unknown flags
+    assert not any(path.exists() for path in cached) and source.exists()
+    assert (tmp_path / "__pycache__" / FLAGS_STAMP).read_text() == "nogil\n"
+    for path in cached:
+        path.write_text("new")
+    forget_caches_of_other_flags(tmp_path, "nogil\n")  # the same flags: kept
+    assert all(path.read_text() == "new" for path in cached)
+    forget_caches_of_other_flags(tmp_path, "gil\n")  # other flags: forgotten
+    assert not any(path.exists() for path in cached)
