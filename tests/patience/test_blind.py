@@ -15,6 +15,7 @@ from dataclasses import fields, replace
 
 import pytest
 
+from solver.answer import Verdict
 from solver.patience import Deal, Move, Position, deal_after, decide, replay
 from solver.patience.blind import POLICIES, POLICY_NAMES, View, hint, play_blind, policy_named
 from solver.patience.blind.game import safe_move
@@ -279,6 +280,41 @@ def test_a_batch_of_samples_decides_each_as_it_would_alone():
     assert len(set(alone)) > 1  # won and undecided samples (which store), so a wrong one shows
     for threads in (2, 3):  # split between threads, each sample still gets its own verdict
         assert decide_samples(batch, 3_000, threads=threads) == alone, threads
+
+
+def test_a_group_is_won_when_a_member_is_and_the_members_after_a_win_are_skipped(
+        monkeypatch):
+    """`decide_any` (a forced turn's placements on one sampled stock, the best counting):
+    a group's verdict is its best member's as each member is decided alone, and the members
+    after the first win are not searched; the same on two threads."""
+    from solver.patience.search import decide_samples, samples
+
+    deal = deal_from_number(variant_rules("frog"), 6)
+    moves = play_blind(deal, policy_named("tuned")).moves
+    view = View.of(Position.start(deal_after(deal, moves[:40])), True)
+    rng = random.Random(6)
+    positions = [as_deal(sample_position(view, rng)) for _ in range(24)]
+    alone = decide_samples(positions, 1_500)
+    groups = [positions[i:i + 3] for i in range(0, len(positions), 3)]
+    best = [Verdict.WINNABLE if Verdict.WINNABLE in alone[i:i + 3]
+            else Verdict.UNKNOWN if Verdict.UNKNOWN in alone[i:i + 3] else Verdict.UNWINNABLE
+            for i in range(0, len(positions), 3)]
+    assert len(set(best)) > 1  # won groups and others
+    searched = Counter()
+    real = samples.restart_loop
+
+    def counted(*args, **kwargs):
+        searched["positions"] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(samples, "restart_loop", counted)
+    assert samples.decide_any(groups, 1_500) == best
+    skipped = sum(len(group) - 1 - next(k for k, verdict in enumerate(alone[i:i + 3])
+                                         if verdict is Verdict.WINNABLE)
+                  for i, group in zip(range(0, len(positions), 3), groups)
+                  if Verdict.WINNABLE in alone[i:i + 3])
+    assert skipped > 0 and searched["positions"] == len(positions) - skipped
+    assert samples.decide_any(groups, 1_500, threads=2) == best
 
 
 def test_ctrl_c_while_threads_decide_samples_stops_them_all(monkeypatch):

@@ -98,19 +98,14 @@ def won_after(view: View, actions: Sequence[Action], positions: Sequence[Positio
     forced turn counts its best placement), all decided in one batch by the open search
     (its restarts `descents` long: search.samples.sample_strategy; None: the standard), on
     `threads` threads (the same verdicts for any number)."""
-    from solver.patience.search import decide_samples  # the kernel, only when sampling
+    from solver.patience.search import decide_any  # the kernel, only when sampling
 
-    owners: list[tuple[int, int]] = []  # (action index, sample index) per deal
-    deals: list[Deal] = []
     turned = view.turned is not None
-    for a, action in enumerate(actions):
-        for s, position in enumerate(positions):
-            for after in outcomes(position, action, turned):
-                owners.append((a, s))
-                deals.append(as_deal(after))
-    verdicts = decide_samples(deals, nodes, descents=descents, threads=threads)
-    won = {owner for owner, verdict in zip(owners, verdicts) if verdict is Verdict.WINNABLE}
-    return [[(a, s) in won for s in range(len(positions))] for a in range(len(actions))]
+    groups = [[as_deal(after) for after in outcomes(position, action, turned)]
+              for action in actions for position in positions]
+    won = iter(verdict is Verdict.WINNABLE
+               for verdict in decide_any(groups, nodes, descents=descents, threads=threads))
+    return [[next(won) for _ in positions] for _ in actions]
 
 
 @dataclass

@@ -23,11 +23,11 @@ SEQUENCES = 8
 _LAZY = {
     "driver": ("LineTable", "RULE_SWITCHES", "is_dead", "solve", "warm_up"),
     "parallel": ("solve_parallel",),
-    "samples": ("decide_samples",),
+    "samples": ("decide_any", "decide_samples"),
 }
 
-__all__ = ["LineTable", "NOISE", "RULE_SWITCHES", "SEQUENCES", "decide_samples", "is_dead", "solve", "solve_parallel",
-           "warm_up"]
+__all__ = ["LineTable", "NOISE", "RULE_SWITCHES", "SEQUENCES", "decide_any", "decide_samples",
+           "is_dead", "solve", "solve_parallel", "warm_up"]
 
 
 def __getattr__(name: str) -> Any:
