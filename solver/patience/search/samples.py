@@ -19,8 +19,9 @@ a game or hint played with any number of threads is the same game or hint.
 """
 from __future__ import annotations
 
+import itertools
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from solver.answer import Limits, Verdict
@@ -71,46 +72,52 @@ def decide_any(groups: Sequence[Sequence[Deal]], max_nodes: int, memory: int = S
 
     Each position gets the standard search, its restarts `descents` descents long if given
     (`sample_strategy`; beams only past BEAM_START_NODES). `threads` threads share the
-    groups (thread k takes groups k, k + threads, ...), each with its own arrays and a
+    groups, each taking the next group not yet taken (a won sample costs a tenth of one cut
+    at the cap, so fixed shares would leave one thread idle), each with its own arrays and a
     table of `memory` bytes; the verdicts are the same for any number of threads (module
     docstring). Ctrl-C raises KeyboardInterrupt, as in any caller's own code, once the
     other threads have stopped at their next position."""
     warm_up(beam=False)  # a sample's budget seldom reaches a beam; the loop loads it if due
+    verdicts: list[Verdict] = [Verdict.UNKNOWN] * len(groups)
+    claims = itertools.count()  # the next group to take (next() is atomic under the GIL)
+    stop = threading.Event()
+
+    def work() -> None:
+        _decide_claimed(groups, verdicts, claims, max_nodes, memory, descents, stop)
+
     threads = max(1, min(threads, len(groups)))
     if threads == 1:
-        return _decide_in_turn(groups, max_nodes, memory, descents, threading.Event())
-    stop = threading.Event()
-    verdicts: list[Verdict] = [Verdict.UNKNOWN] * len(groups)
+        work()
+        return verdicts
     with ThreadPoolExecutor(threads - 1) as pool:
         try:
-            others = [pool.submit(_decide_in_turn, groups[k::threads], max_nodes, memory,
-                                  descents, stop) for k in range(1, threads)]
-            verdicts[0::threads] = _decide_in_turn(groups[0::threads], max_nodes, memory,
-                                                   descents, stop)
-            for k, part in enumerate(others, start=1):
-                verdicts[k::threads] = part.result()
+            others = [pool.submit(work) for _ in range(1, threads)]
+            work()
+            for other in others:
+                other.result()
         except BaseException:
             stop.set()  # Ctrl-C or an error: the other threads stop at their next position
             raise
     return verdicts
 
 
-def _decide_in_turn(groups: Sequence[Sequence[Deal]], max_nodes: int, memory: int,
-                    descents: float | None, stop: threading.Event) -> list[Verdict]:
-    """The groups one after another on one set of arrays and one table (no per-position
-    allocation), until `stop` is set. The table is cleared between positions: its entries
-    say "lost" for a position whose stock is implied by its stock index, so they are only
-    valid for one stock order."""
-    verdicts: list[Verdict] = []
+def _decide_claimed(groups: Sequence[Sequence[Deal]], verdicts: list[Verdict],
+                    claims: Iterator[int], max_nodes: int, memory: int,
+                    descents: float | None, stop: threading.Event) -> None:
+    """Take the next group from `claims` and put its verdict in `verdicts`, until none is
+    left or `stop` is set, on one set of arrays and one table (no per-position
+    allocation). The table is cleared between positions: its entries say "lost" for a
+    position whose stock is implied by its stock index, so they are only valid for one
+    stock order."""
     arrays: SearchArrays | None = None
     table = Table(memory)
     limits = Limits(max_nodes=max_nodes, memory=memory)
     stored = False  # whether the table holds entries of the position before
-    for group in groups:
-        if stop.is_set():
-            break
+    for index in claims:
+        if index >= len(groups) or stop.is_set():
+            return
         found = []
-        for deal in group:
+        for deal in groups[index]:
             if arrays is None or not arrays.fits(deal):
                 arrays = SearchArrays(deal)
             else:
@@ -124,8 +131,7 @@ def _decide_in_turn(groups: Sequence[Sequence[Deal]], max_nodes: int, memory: in
             found.append(run.verdict)
             if run.verdict is Verdict.WINNABLE:
                 break
-        verdicts.append(_best(found))
-    return verdicts
+        verdicts[index] = _best(found)
 
 
 def _best(verdicts: list[Verdict]) -> Verdict:
