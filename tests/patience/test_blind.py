@@ -11,7 +11,7 @@ import signal
 import subprocess
 import threading
 from collections import Counter
-from dataclasses import fields, replace
+from dataclasses import fields
 
 import pytest
 
@@ -301,13 +301,13 @@ def test_a_group_is_won_when_a_member_is_and_the_members_after_a_win_are_skipped
             for i in range(0, len(positions), 3)]
     assert len(set(best)) > 1  # won groups and others
     searched = Counter()
-    real = samples.restart_loop
+    real = samples.search_sample
 
     def counted(*args, **kwargs):
         searched["positions"] += 1
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(samples, "restart_loop", counted)
+    monkeypatch.setattr(samples, "search_sample", counted)
     assert samples.decide_any(groups, 1_500) == best
     skipped = sum(len(group) - 1 - next(k for k, verdict in enumerate(alone[i:i + 3])
                                          if verdict is Verdict.WINNABLE)
@@ -317,6 +317,39 @@ def test_a_group_is_won_when_a_member_is_and_the_members_after_a_win_are_skipped
     assert samples.decide_any(groups, 1_500, threads=2) == best
 
 
+def test_restarts_in_compiled_code_are_the_driver_s_node_for_node():
+    """A sampled position's restarts run in compiled code (kernel.run_restarts) when nothing
+    needs Python between them: the same verdict, and the same search, as the driver's
+    restart loop (every statistic equal: table hits and stores, dead positions, autoplayed
+    cards), at both restart sizes and two caps, on sampled positions of real games."""
+    from solver.answer import Limits
+    from solver.patience.search.driver import restart_loop
+    from solver.patience.search.samples import SAMPLE_MEMORY, sample_strategy, search_sample
+    from solver.patience.search.state import SearchArrays, Table
+
+    rng = random.Random(17)
+    positions = []
+    for number in (17, 18):
+        deal = deal_from_number(variant_rules("frog"), number)
+        moves = play_blind(deal, policy_named("tuned")).moves
+        for played in (20, 50, 80):
+            view = View.of(Position.start(deal_after(deal, moves[:played])), True)
+            positions += [as_deal(sample_position(view, rng)) for _ in range(12)]
+    verdicts = Counter()
+    for descents in (None, 1.25):
+        for nodes in (300, 2_000):
+            limits = Limits(max_nodes=nodes, memory=SAMPLE_MEMORY)
+            for deal in positions:
+                strategy = sample_strategy(deal, descents)
+                compiled, driven = SearchArrays(deal), SearchArrays(deal)
+                verdict = search_sample(compiled, Table(SAMPLE_MEMORY), limits, strategy)
+                run = restart_loop(driven, Table(SAMPLE_MEMORY), limits, None, strategy)
+                assert verdict == run.verdict
+                assert list(compiled.stats) == list(driven.stats)
+                verdicts[verdict] += 1
+    assert verdicts[Verdict.WINNABLE] > 50 and verdicts[Verdict.UNKNOWN] > 50
+
+
 def test_ctrl_c_while_threads_decide_samples_stops_them_all(monkeypatch):
     """A Ctrl-C in the calling thread (its search answers "interrupted") raises
     KeyboardInterrupt once the other threads have stopped at their next sample: they do not
@@ -324,16 +357,15 @@ def test_ctrl_c_while_threads_decide_samples_stops_them_all(monkeypatch):
     from solver.patience.search import samples
 
     calls: Counter[bool] = Counter()
-    real = samples.restart_loop
+    real = samples.search_sample
 
     def interrupted_on_the_third(*args, **kwargs):
         calls[threading.current_thread() is threading.main_thread()] += 1
-        run = real(*args, **kwargs)
         if threading.current_thread() is threading.main_thread() and calls[True] == 3:
-            return replace(run, reason="interrupted")
-        return run
+            raise KeyboardInterrupt  # as Ctrl-C does, in the calling thread only
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(samples, "restart_loop", interrupted_on_the_third)
+    monkeypatch.setattr(samples, "search_sample", interrupted_on_the_third)
     deal = deal_from_number(variant_rules("frog"), 8)
     batch = [midgame(deal, 30)] * 400
     with pytest.raises(KeyboardInterrupt):

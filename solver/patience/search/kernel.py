@@ -99,6 +99,18 @@ class TableArrays(NamedTuple):
     work: np.ndarray
 
 
+class Root(NamedTuple):
+    """A position's root as every restart starts from it (state.SearchArrays._take_root):
+    the waste piles, their heights and running hashes, the foundation and stock counts."""
+
+    piles: np.ndarray
+    h: np.ndarray
+    ph1: np.ndarray
+    ph2: np.ndarray
+    n: np.ndarray
+    stockcnt: np.ndarray
+
+
 class Layout(NamedTuple):
     """The deal's constants: foundations (4 x decks), ranks, cards in all, whether a
     fitting stock card must go up, and waste piles."""
@@ -678,6 +690,56 @@ def run(position, stack, table, layout, stats, scratch, budget, chunk, options):
         st[PLEN] -= 1
         undo_move(path[st[PLEN]], st, piles, h, ph1, ph2, n, stockcnt)
         st[DEPTH] = d - 1
+
+
+@kernel_jit
+def run_restarts(position, stack, table, layout, stats, scratch, root, budgets, max_nodes,
+                 noise, turned, options):
+    """The restarts of one sampled position, all in compiled code: what the driver's restart
+    loop does for it (driver.restart_loop with one sequence, seed 0, no beam and no time
+    limit; search/samples.py), without going back to Python between restarts.
+
+    Restart k puts the stack back at `root` (as state.SearchArrays.reset: the same slots,
+    the move-order noise 0 for the first restart and `noise` after it, the random seed k)
+    and runs for min(budgets[k], nodes left of `max_nodes`) nodes. Returns WON or LOST at
+    the first restart that decides, else BUDGET once `max_nodes` are spent (or the budgets
+    are: the caller gives enough of them)."""
+    reserve, stock, piles, h, ph1, ph2, n, stockcnt, st = position
+    sleep = stack.sleep
+    ranks = layout.ranks
+    done = 0
+    for k in range(budgets.shape[0]):
+        for p in range(piles.shape[0]):
+            h[p] = root.h[p]
+            for i in range(piles.shape[1]):
+                piles[p, i] = root.piles[p, i]
+            for i in range(ph1.shape[1]):
+                ph1[p, i] = root.ph1[p, i]
+                ph2[p, i] = root.ph2[p, i]
+        up = 0
+        for r in range(n.shape[0]):
+            n[r] = root.n[r]
+            stockcnt[r] = root.stockcnt[r]
+            if 1 <= r <= ranks:
+                up += n[r]
+        for i in range(st.shape[0]):
+            st[i] = 0
+        st[TURNED] = turned
+        st[RD] = reserve.shape[0]
+        st[UP] = up
+        st[NOISE] = 0 if k == 0 else noise
+        st[RNG] = (k * 2654435761 + 88172645463325252) & 0x7FFFFFFFFFFFFFFF
+        st[PHASE] = PHASE_ENTER
+        for i in range(sleep.shape[1]):
+            sleep[0, i] = NO_MARK
+        budget = min(budgets[k], max_nodes - done)
+        outcome = run(position, stack, table, layout, stats, scratch, budget, budget, options)
+        if outcome == WON or outcome == LOST:
+            return outcome
+        done += st[NODES]
+        if done >= max_nodes:
+            return BUDGET
+    return BUDGET
 
 
 @kernel_jit

@@ -109,6 +109,7 @@ class SearchArrays:
             self.stockcnt[card.rank] += 1
         self._root = [*self._root_piles, (self.n, self.n.copy()),
                       (self.stockcnt, self.stockcnt.copy())]
+        self.root = kernel.Root(*(copy for _, copy in self._root))
 
     def _take_piles(self, deal: Deal) -> None:
         """The waste piles' ranks, heights and the hashes of every prefix of each pile."""
@@ -144,6 +145,15 @@ class SearchArrays:
         return kernel.run(self.position, self.stack,
                           kernel.TableArrays(table.k1, table.k2, table.work), self.layout,
                           self.stats, self.scratch, budget, chunk, options)
+
+    def run_restarts(self, table: Table, budgets: np.ndarray, max_nodes: int, noise: int,
+                     options: int) -> int:
+        """Every restart of a sampled position in compiled code, from the root (see
+        kernel.run_restarts): WON, LOST, or BUDGET once `max_nodes` are spent."""
+        return kernel.run_restarts(self.position, self.stack,
+                                   kernel.TableArrays(table.k1, table.k2, table.work),
+                                   self.layout, self.stats, self.scratch, self.root, budgets,
+                                   max_nodes, noise, self.turned, options)
 
     @property
     def nodes(self) -> int:
