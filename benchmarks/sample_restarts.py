@@ -2,8 +2,8 @@
 size of its restarts (solver/patience/search/samples.py, `sample_strategy`).
 
 The default blind policy plays `--deals` of `frog` (seed = the deal number); from each game
-we keep the first position it decided with about each of `--stocks` cards left in the stock
-(within two), and deal `--samples` random orders of its unseen cards (fixed seed), as the
+we keep the first position it sampled with about each of `--stocks` cards left in the
+stock (within two), and deal `--samples` random orders of its unseen cards (fixed seed), as the
 policy's samples are dealt. Every sampled position is then decided within each of `--nodes`
 node caps with restarts of each `--descents` size (a multiple of the position's longest line, or
 "standard": the full search's 1,000-node restarts): per stock size, the wins found, the
@@ -18,6 +18,7 @@ import argparse
 import random
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -37,26 +38,22 @@ NEAR = 2
 
 
 def views_of_games(deals: list[int], stocks: list[int]) -> dict[int, list[View]]:
-    """Per stock size, the first view of each game that the policy decided near it."""
-    best = policy_named("best")
+    """Per stock size, the first view of each game that the policy sampled near it (the
+    views its `observer` is shown: the decisions between two or more kinds of move)."""
     found: dict[int, list[View]] = {stock: [] for stock in stocks}
+    seen: set[int] = set()
 
-    class Recorder:
-        name = "recorder"
+    def observe(view: View, choices: list) -> None:
+        for stock in stocks:
+            if abs(view.stock_count - stock) <= NEAR and stock not in seen:
+                seen.add(stock)
+                found[stock].append(view)
 
-        def __init__(self) -> None:
-            self.seen: set[int] = set()
-
-        def rank(self, view, actions, rng, chances=True):
-            for stock in stocks:
-                if abs(view.stock_count - stock) <= NEAR and stock not in self.seen:
-                    self.seen.add(stock)
-                    found[stock].append(view)
-            return best.rank(view, actions, rng, chances)
-
+    policy = replace(policy_named("best"), observer=observe)
     rules = variant_rules("frog")
     for number in deals:
-        play_blind(deal_from_number(rules, number), Recorder(), number)
+        seen.clear()
+        play_blind(deal_from_number(rules, number), policy, number)
     return found
 
 
