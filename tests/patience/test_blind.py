@@ -543,6 +543,9 @@ def test_bad_input_is_one_line_and_exit_2(frog, tmp_path, command):
     bad.write_text("4S stock w1\nKH reserve foundation\n")
     code, _, err = frog(command, "3", "--after", bad, "--policy", "pysol")
     assert code == 2 and one_error_line(err, "illegal move on line 2", "KH")
+    for threads in ("0", "two", "65"):
+        code, _, err = frog(command, "3", "--threads", threads)
+        assert code == 2 and one_error_line(err, "--threads", "from 1 to 64", threads)
 
 
 # --- frog playout ----------------------------------------------------------------------------
