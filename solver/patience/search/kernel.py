@@ -99,18 +99,6 @@ class TableArrays(NamedTuple):
     work: np.ndarray
 
 
-class Root(NamedTuple):
-    """A position's root as every restart starts from it (state.SearchArrays._take_root):
-    the waste piles, their heights and running hashes, the foundation and stock counts."""
-
-    piles: np.ndarray
-    h: np.ndarray
-    ph1: np.ndarray
-    ph2: np.ndarray
-    n: np.ndarray
-    stockcnt: np.ndarray
-
-
 class Layout(NamedTuple):
     """The deal's constants: foundations (4 x decks), ranks, cards in all, whether a
     fitting stock card must go up, and waste piles."""
@@ -699,9 +687,10 @@ def run_restarts(position, stack, table, layout, stats, scratch, root, budgets, 
     loop does for it (driver.restart_loop with one sequence, seed 0, no beam and no time
     limit; search/samples.py), without going back to Python between restarts.
 
-    Restart k puts the stack back at `root` (as state.SearchArrays.reset: the same slots,
-    the move-order noise 0 for the first restart and `noise` after it, the random seed k)
-    and runs for min(budgets[k], nodes left of `max_nodes`) nodes. Returns WON or LOST at
+    Restart k puts the stack back at `root` (a Position bundle holding the root's piles,
+    heights, pile hashes and foundation and stock counts; state.SearchArrays._take_root)
+    as state.SearchArrays.reset does (the same slots, the move-order noise 0 for the first
+    restart and `noise` after it, the random seed k) and runs for min(budgets[k], nodes left of `max_nodes`) nodes. Returns WON or LOST at
     the first restart that decides, else BUDGET once `max_nodes` are spent (or the budgets
     are: the caller gives enough of them)."""
     reserve, stock, piles, h, ph1, ph2, n, stockcnt, st = position

@@ -109,7 +109,9 @@ class SearchArrays:
             self.stockcnt[card.rank] += 1
         self._root = [*self._root_piles, (self.n, self.n.copy()),
                       (self.stockcnt, self.stockcnt.copy())]
-        self.root = kernel.Root(*(copy for _, copy in self._root))
+        # the same, bundled as a position for the compiled restarts (kernel.run_restarts)
+        self.root = kernel.Position(self.reserve, self.stock,
+                                    *(copy for _, copy in self._root), self.st)
 
     def _take_piles(self, deal: Deal) -> None:
         """The waste piles' ranks, heights and the hashes of every prefix of each pile."""
