@@ -690,9 +690,9 @@ def run_restarts(position, stack, table, layout, stats, scratch, root, budgets, 
     Restart k puts the stack back at `root` (a Position bundle holding the root's piles,
     heights, pile hashes and foundation and stock counts; state.SearchArrays._take_root)
     as state.SearchArrays.reset does (the same slots, the move-order noise 0 for the first
-    restart and `noise` after it, the random seed k) and runs for min(budgets[k], nodes left of `max_nodes`) nodes. Returns WON or LOST at
-    the first restart that decides, else BUDGET once `max_nodes` are spent (or the budgets
-    are: the caller gives enough of them)."""
+    restart and `noise` after it, the random seed k) and runs for min(budgets[k], nodes
+    left of `max_nodes`) nodes. Returns WON or LOST at the first restart that decides, else
+    BUDGET once `max_nodes` are spent (or the budgets are: the caller gives enough)."""
     reserve, stock, piles, h, ph1, ph2, n, stockcnt, st = position
     sleep = stack.sleep
     ranks = layout.ranks
