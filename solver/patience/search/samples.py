@@ -11,8 +11,10 @@ A forced turn's value on one sampled stock is its best placement of the card tur
 (`decide_any`): once one placement is won, the others are not searched (about a tenth of
 a game's searches), which changes no answer.
 
-Threads: the compiled kernel releases the GIL and spends about 85% of a sample's time, so
-two threads decide a batch about twice as fast on two cores. Each sample's verdict depends
+Threads: the compiled kernel releases the GIL, and a sample's restarts all run in it
+(`search_sample`), so two threads decide a batch nearly twice as fast on two cores (a whole
+game less so: its Python part does not thread; benchmarks/results/blind-threads.txt). Each
+sample's verdict depends
 on that sample alone (the table is cleared between samples, and nothing else carries
 over), so splitting a batch between threads gives exactly the verdicts of one thread, and
 a game or hint played with any number of threads is the same game or hint.
