@@ -14,10 +14,10 @@ a game's searches), which changes no answer.
 Threads: the compiled kernel releases the GIL, and a sample's restarts all run in it
 (`search_sample`), so two threads decide a batch nearly twice as fast on two cores (a whole
 game less so: its Python part does not thread; benchmarks/results/blind-threads.txt). Each
-sample's verdict depends
-on that sample alone (the table is cleared between samples, and nothing else carries
-over), so splitting a batch between threads gives exactly the verdicts of one thread, and
-a game or hint played with any number of threads is the same game or hint.
+sample's verdict depends on that sample alone (the table is cleared between samples, and
+nothing else carries over), so splitting a batch between threads gives exactly the
+verdicts of one thread, and a game or hint played with any number of threads is the same
+game or hint.
 """
 from __future__ import annotations
 
