@@ -681,46 +681,55 @@ def run(position, stack, table, layout, stats, scratch, budget, chunk, options):
 
 
 @kernel_jit
-def run_restarts(position, stack, table, layout, stats, scratch, root, budgets, max_nodes,
-                 noise, turned, options):
+def reset_to_root(position, stack, root, layout, noise, rng, turned):
+    """Put the search back at its root (state.SearchArrays.reset, and each restart of
+    `run_restarts`): the piles, their heights and hashes and the foundation and stock
+    counts copied from `root` (a Position bundle of the root's copies), the scalar slots
+    cleared but for the stock cards turned before the root, the reserve's size, the cards
+    up, the move-order `noise` and random state `rng`, and the root's sleep marks cleared."""
+    reserve, stock, piles, h, ph1, ph2, n, stockcnt, st = position
+    sleep = stack.sleep
+    for p in range(piles.shape[0]):
+        h[p] = root.h[p]
+        for i in range(piles.shape[1]):
+            piles[p, i] = root.piles[p, i]
+        for i in range(ph1.shape[1]):
+            ph1[p, i] = root.ph1[p, i]
+            ph2[p, i] = root.ph2[p, i]
+    up = 0
+    for r in range(n.shape[0]):
+        n[r] = root.n[r]
+        stockcnt[r] = root.stockcnt[r]
+        if 1 <= r <= layout.ranks:
+            up += n[r]
+    for i in range(st.shape[0]):
+        st[i] = 0
+    st[TURNED] = turned
+    st[RD] = reserve.shape[0]
+    st[UP] = up
+    st[NOISE] = noise
+    st[RNG] = rng
+    st[PHASE] = PHASE_ENTER
+    for i in range(sleep.shape[1]):
+        sleep[0, i] = NO_MARK
+
+
+@kernel_jit
+def run_restarts(position, stack, table, layout, stats, scratch, root, budgets, rngs,
+                 max_nodes, noise, turned, options):
     """The restarts of one sampled position, all in compiled code: what the driver's restart
     loop does for it (driver.restart_loop with one sequence, seed 0, no beam and no time
     limit; search/samples.py), without going back to Python between restarts.
 
-    Restart k puts the stack back at `root` (a Position bundle holding the root's piles,
-    heights, pile hashes and foundation and stock counts; state.SearchArrays._take_root)
-    as state.SearchArrays.reset does (the same slots, the move-order noise 0 for the first
-    restart and `noise` after it, the random seed k) and runs for min(budgets[k], nodes
-    left of `max_nodes`) nodes. Returns WON or LOST at the first restart that decides, else
-    BUDGET once `max_nodes` are spent (or the budgets are: the caller gives enough)."""
-    reserve, stock, piles, h, ph1, ph2, n, stockcnt, st = position
-    sleep = stack.sleep
-    ranks = layout.ranks
+    Restart k starts from `root` (`reset_to_root`, as state.SearchArrays.reset: the
+    move-order noise 0 for the first restart and `noise` after it, the random state
+    rngs[k]) and runs for min(budgets[k], nodes left of `max_nodes`) nodes. Returns WON or
+    LOST at the first restart that decides, else BUDGET once `max_nodes` are spent (or the
+    budgets are: the caller gives enough)."""
+    st = position.st
     done = 0
     for k in range(budgets.shape[0]):
-        for p in range(piles.shape[0]):
-            h[p] = root.h[p]
-            for i in range(piles.shape[1]):
-                piles[p, i] = root.piles[p, i]
-            for i in range(ph1.shape[1]):
-                ph1[p, i] = root.ph1[p, i]
-                ph2[p, i] = root.ph2[p, i]
-        up = 0
-        for r in range(n.shape[0]):
-            n[r] = root.n[r]
-            stockcnt[r] = root.stockcnt[r]
-            if 1 <= r <= ranks:
-                up += n[r]
-        for i in range(st.shape[0]):
-            st[i] = 0
-        st[TURNED] = turned
-        st[RD] = reserve.shape[0]
-        st[UP] = up
-        st[NOISE] = 0 if k == 0 else noise
-        st[RNG] = (k * 2654435761 + 88172645463325252) & 0x7FFFFFFFFFFFFFFF
-        st[PHASE] = PHASE_ENTER
-        for i in range(sleep.shape[1]):
-            sleep[0, i] = NO_MARK
+        reset_to_root(position, stack, root, layout, 0 if k == 0 else noise, rngs[k], turned)
         budget = min(budgets[k], max_nodes - done)
         outcome = run(position, stack, table, layout, stats, scratch, budget, budget, options)
         if outcome == WON or outcome == LOST:

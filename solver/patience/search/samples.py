@@ -34,7 +34,7 @@ from solver.patience.deal import Deal
 from solver.patience.search import kernel
 from solver.patience.search.driver import (BEAM_START_NODES, Strategy, restart_loop,
                                            sequence_noise, warm_up)
-from solver.patience.search.state import SearchArrays, Table
+from solver.patience.search.state import SearchArrays, Table, restart_rng
 
 #: The table of one sampled position's search (one per thread): small, since a sample's
 #: budget is small.
@@ -154,27 +154,27 @@ def search_sample(arrays: SearchArrays, table: Table, limits: Limits,
         if run.reason == "interrupted":
             raise KeyboardInterrupt  # the caller stops: a sample cut short is not a vote
         return run.verdict
-    outcome = arrays.run_restarts(table, restart_budgets(strategy, max_nodes), max_nodes,
+    budgets, rngs = restart_plan(strategy.first_budget, strategy.growth, max_nodes)
+    outcome = arrays.run_restarts(table, budgets, rngs, max_nodes,
                                   sequence_noise(strategy.noise, 0), strategy.options)
     return {kernel.WON: Verdict.WINNABLE, kernel.LOST: Verdict.UNWINNABLE}.get(
         outcome, Verdict.UNKNOWN)
 
 
 @functools.lru_cache(maxsize=1024)
-def _budgets(first_budget: int, growth: float, max_nodes: int) -> tuple[int, ...]:
-    budgets = []
+def restart_plan(first_budget: int, growth: float,
+                 max_nodes: int) -> tuple[np.ndarray, np.ndarray]:
+    """The node budgets and random states of the restarts `driver.restart_loop` gives
+    sequence 0 of a search capped at `max_nodes` (first_budget x growth^k nodes and seed k,
+    computed as it computes them), enough of them to spend the cap. Shared between the
+    samples with the same sizes; the kernel only reads them."""
+    budgets: list[int] = []
     total = 0
     while total < max_nodes:
         budgets.append(int(first_budget * growth ** len(budgets)))
         total += budgets[-1]
-    return tuple(budgets)
-
-
-def restart_budgets(strategy: Strategy, max_nodes: int) -> np.ndarray:
-    """The node budgets of the restarts `driver.restart_loop` gives a search capped at
-    `max_nodes` (first_budget x growth^k, computed as it computes them), enough of them to
-    spend the cap."""
-    return np.array(_budgets(strategy.first_budget, strategy.growth, max_nodes), dtype=np.int64)
+    rngs = [restart_rng(seed) for seed in range(len(budgets))]
+    return np.array(budgets, dtype=np.int64), np.array(rngs, dtype=np.int64)
 
 
 def _best(verdicts: list[Verdict]) -> Verdict:

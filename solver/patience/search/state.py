@@ -22,6 +22,11 @@ def table_entries(memory_bytes: int) -> int:
     return entries
 
 
+def restart_rng(seed: int) -> int:
+    """The random state a restart with this seed starts from (its move-order noise)."""
+    return (seed * 2654435761 + 88172645463325252) & 0x7FFFFFFFFFFFFFFF
+
+
 class SearchArrays:
     """Position, stack and statistics arrays for one deal; the table lives apart so that
     restarts keep it."""
@@ -98,7 +103,7 @@ class SearchArrays:
         deal = self._deal
         if not same_piles:
             self._take_piles(deal)
-            self._root_piles = [(array, array.copy()) for array in
+            self._root_piles = [array.copy() for array in
                                 (self.piles, self.h, self.ph1, self.ph2)]
         self.n[:] = 0
         self.n[0] = self.d4
@@ -107,11 +112,9 @@ class SearchArrays:
         self.stockcnt[:] = 0
         for card in deal.stock:
             self.stockcnt[card.rank] += 1
-        self._root = [*self._root_piles, (self.n, self.n.copy()),
-                      (self.stockcnt, self.stockcnt.copy())]
-        # the same, bundled as a position for the compiled restarts (kernel.run_restarts)
-        self.root = kernel.Position(self.reserve, self.stock,
-                                    *(copy for _, copy in self._root), self.st)
+        # copies of the root's arrays, as a position bundle for kernel.reset_to_root
+        self.root = kernel.Position(self.reserve, self.stock, *self._root_piles,
+                                    self.n.copy(), self.stockcnt.copy(), self.st)
 
     def _take_piles(self, deal: Deal) -> None:
         """The waste piles' ranks, heights and the hashes of every prefix of each pile."""
@@ -130,17 +133,8 @@ class SearchArrays:
 
     def reset(self, noise: int, seed: int) -> None:
         """Put the stack back at the root position, with a move-order noise and seed."""
-        deal = self._deal
-        for array, root in self._root:
-            array[:] = root
-        self.st[:] = 0
-        self.st[kernel.TURNED] = self.turned
-        self.st[kernel.RD] = len(deal.reserve)
-        self.st[kernel.UP] = int(self.n[1:self.ranks + 1].sum())
-        self.st[kernel.NOISE] = noise
-        self.st[kernel.RNG] = (seed * 2654435761 + 88172645463325252) & 0x7FFFFFFFFFFFFFFF
-        self.st[kernel.PHASE] = kernel.PHASE_ENTER
-        self.sleep[0, :] = kernel.NO_MARK
+        kernel.reset_to_root(self.position, self.stack, self.root, self.layout, noise,
+                             restart_rng(seed), self.turned)
 
     def run(self, table: Table, budget: int, chunk: int, options: int) -> int:
         """Advance the search by at most `chunk` nodes (see kernel.run)."""
@@ -148,14 +142,14 @@ class SearchArrays:
                           kernel.TableArrays(table.k1, table.k2, table.work), self.layout,
                           self.stats, self.scratch, budget, chunk, options)
 
-    def run_restarts(self, table: Table, budgets: np.ndarray, max_nodes: int, noise: int,
-                     options: int) -> int:
+    def run_restarts(self, table: Table, budgets: np.ndarray, rngs: np.ndarray,
+                     max_nodes: int, noise: int, options: int) -> int:
         """Every restart of a sampled position in compiled code, from the root (see
         kernel.run_restarts): WON, LOST, or BUDGET once `max_nodes` are spent."""
         return kernel.run_restarts(self.position, self.stack,
                                    kernel.TableArrays(table.k1, table.k2, table.work),
                                    self.layout, self.stats, self.scratch, self.root, budgets,
-                                   max_nodes, noise, self.turned, options)
+                                   rngs, max_nodes, noise, self.turned, options)
 
     @property
     def nodes(self) -> int:
