@@ -60,3 +60,42 @@ def test_a_line_table_refuses_a_position_of_another_deal(seed) -> None:
     if other.stock != deal.stock:
         with pytest.raises(ValueError, match="not one of the deal's"):
             solve(other, Limits(memory=1 << 20), line=line)
+
+
+def test_a_position_built_at_its_root_has_the_key_the_search_reaches_it_with(seed) -> None:
+    """A table shared along a line finds a position's entries only if the key built when
+    the position is a search's root (its piles and their hashes set up at once) is the key
+    a search of the deal reaches it with, move by move (kernel.apply_move): checked at
+    every position of the winning lines of random small games and of two full deals."""
+    from solver.patience.deal import deal_from_number
+    from solver.patience.rules import variant_rules
+    from solver.patience.search import kernel
+    from solver.patience.search.beam import beam_search
+    from solver.patience.search.decode import decode_win
+    from solver.patience.search.state import SearchArrays
+
+    def key(arrays: SearchArrays) -> tuple[int, int]:
+        return kernel.position_key(arrays.st, arrays.ph1, arrays.ph2, arrays.h, arrays.sleep,
+                                   0, arrays.npiles)
+
+    rng = seeded(seed, "root keys")
+    deals = [random_deal(rng, random_rules(rng)) for _ in range(30)]
+    deals += [deal_from_number(variant_rules(v), n) for v, n in (("frog", 8331), ("fanny", 3))]
+    checked = 0
+    for deal in deals:
+        root = SearchArrays(deal)
+        won, _ = beam_search(root, width=40)
+        if not won:
+            continue
+        codes = root.winning_codes()
+        positions = deals_along(deal, decode_win(deal, codes))
+        walker = SearchArrays(deal)
+        walker.reset(0, 0)
+        for code, position in zip(codes, positions):
+            kernel.apply_move(code, walker.st, walker.reserve, walker.stock, walker.piles,
+                              walker.h, walker.ph1, walker.ph2, walker.n, walker.stockcnt)
+            at_root = SearchArrays(position, turned=len(deal.stock) - len(position.stock))
+            at_root.reset(0, 0)
+            assert key(at_root) == key(walker)
+            checked += 1
+    assert checked > 200

@@ -181,9 +181,7 @@ def _load(k, bpiles, bh, bn, brd, st, piles, h, ph1, ph2, n, si, npiles, ranks, 
         for i in range(h[p]):
             piles[p, i] = bpiles[k, p, i]
         if hashes:
-            for i in range(h[p]):
-                ph1[p, i + 1] = kernel.pile_hash(ph1[p, i], piles[p, i], 0)
-                ph2[p, i + 1] = kernel.pile_hash(ph2[p, i], piles[p, i], 1)
+            kernel.hash_pile(p, piles, h, ph1, ph2)
 
 
 @kernel_jit

@@ -145,6 +145,15 @@ def pile_hash(previous, rank, family):
 
 
 @kernel_jit
+def hash_pile(p, piles, h, ph1, ph2):
+    """The hashes of every prefix of pile p's h[p] cards, after its empty prefix's seeds
+    (ph1[p, 0], ph2[p, 0]): the pile part of a position's key, kept current by apply_move."""
+    for i in range(h[p]):
+        ph1[p, i + 1] = pile_hash(ph1[p, i], piles[p, i], 0)
+        ph2[p, i + 1] = pile_hash(ph2[p, i], piles[p, i], 1)
+
+
+@kernel_jit
 def apply_move(code, st, reserve, stock, piles, h, ph1, ph2, n, stockcnt):
     """Play a move (which the caller knows to be legal) and push it on the path."""
     rank, src, tgt = move_parts(code)

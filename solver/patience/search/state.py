@@ -10,6 +10,8 @@ import numpy as np
 from solver.patience.deal import Deal
 from solver.patience.search import kernel
 
+#: The hashes of an empty pile, one per hash family (kernel.pile_hash).
+PILE_SEEDS = (np.uint64(0x51ED270B27EA5B1F), np.uint64(0x2F1C3D4B5A697887))
 TABLE_ENTRY_BYTES = 17  # two 64-bit key words and one byte of search work
 MIN_TABLE_ENTRIES = 1 << 10
 
@@ -109,9 +111,7 @@ class SearchArrays:
         self.n[0] = self.d4
         for top in deal.foundations:
             self.n[1:top.rank + 1] += 1
-        self.stockcnt[:] = 0
-        for card in deal.stock:
-            self.stockcnt[card.rank] += 1
+        self.stockcnt[:] = np.bincount(self.stock, minlength=self.stockcnt.shape[0])
         # copies of the root's arrays, as a position bundle for kernel.reset_to_root
         self.root = kernel.Position(self.reserve, self.stock, *self._root_piles,
                                     self.n.copy(), self.stockcnt.copy(), self.st)
@@ -120,16 +120,12 @@ class SearchArrays:
         """The waste piles' ranks, heights and the hashes of every prefix of each pile."""
         self.h[:] = 0
         for p, pile in enumerate(deal.waste):
-            for card in pile:
-                k = self.h[p]
-                self.piles[p, k] = card.rank
-                self.h[p] = k + 1
+            self.h[p] = len(pile)
+            self.piles[p, :len(pile)] = [card.rank for card in pile]
         for p in range(self.npiles):
-            self.ph1[p, 0] = np.uint64(0x51ED270B27EA5B1F)
-            self.ph2[p, 0] = np.uint64(0x2F1C3D4B5A697887)
-            for k in range(self.h[p]):
-                self.ph1[p, k + 1] = kernel.pile_hash(self.ph1[p, k], self.piles[p, k], 0)
-                self.ph2[p, k + 1] = kernel.pile_hash(self.ph2[p, k], self.piles[p, k], 1)
+            self.ph1[p, 0] = PILE_SEEDS[0]
+            self.ph2[p, 0] = PILE_SEEDS[1]
+            kernel.hash_pile(p, self.piles, self.h, self.ph1, self.ph2)
 
     def reset(self, noise: int, seed: int) -> None:
         """Put the stack back at the root position, with a move-order noise and seed."""
