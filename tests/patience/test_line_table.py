@@ -10,7 +10,12 @@ from tests.patience.gen_games import random_deal, random_rules
 from solver.answer import Limits, Verdict
 from solver.patience.brute import brute_solve
 from solver.patience.engine import Position, deals_along, replay
-from solver.patience.search import LineTable, solve
+from solver.patience.deal import deal_from_number
+from solver.patience.rules import variant_rules
+from solver.patience.search import LineTable, kernel, solve
+from solver.patience.search.beam import beam_search
+from solver.patience.search.decode import decode_win
+from solver.patience.search.state import SearchArrays
 
 GAMES = soak_count(60, 300)
 BRUTE_STATES = 200_000
@@ -67,13 +72,6 @@ def test_a_position_built_at_its_root_has_the_key_the_search_reaches_it_with(see
     the position is a search's root (its piles and their hashes set up at once) is the key
     a search of the deal reaches it with, move by move (kernel.apply_move): checked at
     every position of the winning lines of random small games and of two full deals."""
-    from solver.patience.deal import deal_from_number
-    from solver.patience.rules import variant_rules
-    from solver.patience.search import kernel
-    from solver.patience.search.beam import beam_search
-    from solver.patience.search.decode import decode_win
-    from solver.patience.search.state import SearchArrays
-
     def key(arrays: SearchArrays) -> tuple[int, int]:
         return kernel.position_key(arrays.st, arrays.ph1, arrays.ph2, arrays.h, arrays.sleep,
                                    0, arrays.npiles)
