@@ -28,7 +28,7 @@ from solver.compiled import allocating_jit, kernel_jit
 from solver.patience.search import kernel
 from solver.patience.search.kernel import (RD, SI, SRC_STOCK, TGT_FOUNDATION, TGT_PILE0, UP,
                                            move_code)
-from solver.patience.search.state import SearchArrays
+from solver.patience.search.state import SearchArrays, restart_rng
 
 #: The score's weight of one card up, or one empty waste pile, against one rank of the
 #: penalty for buried cards (`_score`). Measured at width 2,000 on 60 unknown `frog` and 60 unknown
@@ -90,8 +90,7 @@ class Beam:
         self.nexts = np.zeros(a.total_up + 1, dtype=np.int64)  # the emptying's stack
         self.ending_length = -1  # how many, once a position of the last layer empties
         self.picks = np.zeros(max(1, self.layers), dtype=np.int64)  # the win's layer choices
-        self.rng = np.array([(seed * 2654435761 + 88172645463325252) & 0x7FFFFFFFFFFFFFFF],
-                            dtype=np.int64)
+        self.rng = np.array([restart_rng(seed)], dtype=np.int64)
         a.reset(noise=0, seed=0)
         _save(0, *self.slots[0], a.st, a.piles, a.h, a.n, npiles, ranks)
         self.count = 1
