@@ -106,15 +106,15 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
 
 from solver.answer import Limits, Result, SolverBug, Verdict
 from solver.patience.cards import Card
 from solver.patience.deal import Deal
-from solver.patience.engine import replay
+from solver.patience.engine import Position, replay
 from solver.patience.line import (FOUNDATION, RESERVE, STOCK, Move, pile_index, pile_name,
                                   pile_names)
 
@@ -392,6 +392,77 @@ class _Model:
 
     # ------------------------------------------------------------ solution
 
+    def add_hint(self, line: Sequence[Move]) -> None:
+        """Hint CP-SAT the timeline of `line` played leniently from this deal: each move
+        that fits the position reached is played (an up of a card that lies on top of
+        another source than the line says is taken from there), the others are skipped, and
+        the times of the events played become the hints of the times, the placements and
+        the order booleans (a card the line leaves loose after every event). `line` is a
+        winning line of a nearby position (one a few moves earlier in the same game): where
+        the two differ, the hint is a partial timeline that CP-SAT repairs or abandons. A
+        hint only orders CP-SAT's first choices: the model, and so every verdict, is the
+        same with any hint or none."""
+        reserve = [x for x, item in enumerate(self.loose) if item.source == RESERVE]
+        piles: list[list[int]] = [[] for _ in self.piles]
+        for x, item in enumerate(self.loose):
+            if item.source in self.piles:
+                piles[self.piles.index(item.source)].append(x)
+        # The model's symmetry breaking uses the piles empty at the start in index order:
+        # the line's are renamed so, in the order it first uses them.
+        unused = [name for name, pile in zip(self.piles, piles) if not pile]
+        renamed = {name: name for name, pile in zip(self.piles, piles) if pile}
+        position = Position.start(self.deal)
+        up: dict[int, int] = {}  # card -> the time it goes up
+        turns: dict[int, int] = {}  # stock index -> the time it is turned
+        placed: dict[int, str] = {}  # stock index -> FOUNDATION or the (renamed) pile
+        for move in line:
+            card, now = move.card, len(up) + len(turns)
+            if move.source == STOCK:
+                if position.top(STOCK) != card:
+                    continue
+                fits = position.fits(card)
+                if move.target == FOUNDATION and not fits:
+                    continue
+                i = len(turns)
+                straight = fits and (move.target == FOUNDATION or self.rules.forced)
+                target = FOUNDATION if straight else move.target
+                position = position.play(Move(card, STOCK, target))
+                turns[i] = now
+                if straight:
+                    up[self.stock[i]] = now + 1
+                    placed[i] = FOUNDATION
+                else:
+                    piles[self.piles.index(target)].append(self.stock[i])
+                    if target not in renamed:
+                        renamed[target] = unused.pop(0)
+                    placed[i] = renamed[target]
+            elif position.fits(card):
+                for source in (move.source, RESERVE, *self.piles):
+                    if source != STOCK and position.top(source) == card:
+                        break
+                else:
+                    continue
+                stack = reserve if source == RESERVE else piles[self.piles.index(source)]
+                position = position.play(Move(card, source, FOUNDATION))
+                x = stack.pop()
+                i = self.loose[x].index
+                if self.loose[x].source == STOCK and turns.get(i) == now - 1:
+                    placed[i] = FOUNDATION  # on a pile and off at once: straight up
+                up[x] = now
+        m = self.model
+        for i, when in turns.items():
+            m.AddHint(self.theta[i], when)
+            m.AddHint(self.straight[i], placed[i] == FOUNDATION)
+            for p, name in enumerate(self.piles):
+                m.AddHint(self.on[i][p], placed[i] == name)
+        for x, when in up.items():
+            m.AddHint(self.tau[x], when)
+        never = len(up) + len(turns) + len(self.loose)
+        for (x, y), flag in self._before.items():
+            m.AddHint(flag, up.get(x, never) < up.get(y, never + 1))
+        for (x, i), flag in self._gone.items():
+            m.AddHint(flag, up.get(x, never) < turns.get(i, never))
+
     def moves(self, solver: cp_model.CpSolver) -> list[Move]:
         """The solution's timeline as moves of docs/rules.md, with real suits and pile numbers."""
         pile_of: dict[int, str] = {}
@@ -420,7 +491,8 @@ class _Model:
 def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1,
                 stop: Callable[[], bool] | None = None,
                 redundant: frozenset[str] | None = None,
-                parameters: Mapping[str, str] | None = None) -> Result:
+                parameters: Mapping[str, str] | None = None,
+                hint: Sequence[Move] | None = None) -> Result:
     """Decide `deal` with CP-SAT. `unwinnable` is a proof (the model is infeasible); a win's
     moves have been replayed to a win through solver.patience.engine (SolverBug otherwise).
 
@@ -431,10 +503,13 @@ def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1,
     portfolio's way of stopping a CP-SAT worker once a search worker has answered).
     `redundant` chooses the redundant constraints (default REDUNDANT; the tests compare).
     `parameters` sets CP-SAT parameters by name over these (benchmarks measure variants;
-    values as text, enums by their names: `set_parameter`).
+    values as text, enums by their names: `set_parameter`). `hint`, a winning line of a
+    nearby position, is CP-SAT's solution hint (`_Model.add_hint`).
     """
     started = time.perf_counter()
     built = _Model(deal, REDUNDANT if redundant is None else redundant)
+    if hint:
+        built.add_hint(hint)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
     solver.parameters.cp_model_presolve = PRESOLVE
