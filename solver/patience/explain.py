@@ -24,7 +24,7 @@ the latest of the others for the rest of the time, so both cores run CP-SAT.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from solver.answer import Limits, Progress, Result, Verdict
@@ -241,9 +241,12 @@ class LineDecider:
         self._cpsat_on: Deal | None = None
 
     def __call__(self, position: Deal, limits: Limits,
-                 wanted: Callable[[], bool] | None = None) -> Result:
+                 wanted: Callable[[], bool] | None = None,
+                 hint: Sequence[Move] | None = None) -> Result:
         """Decide `position` within `limits`. `wanted`, asked as the search goes, says
-        whether the position is still needed; NotNeeded is raised when it is not."""
+        whether the position is still needed; NotNeeded is raised when it is not. `hint`,
+        the winning line of an earlier position of the game, guides CP-SAT's first
+        conflicts (cpsat.cpsat_solve)."""
         self._settle()
         beside = len(position.stock) <= CPSAT_STOCK and limits.timeout is not None
         searched_nodes = [0]
@@ -251,7 +254,7 @@ class LineDecider:
         def watch(nodes: int, seconds: float, restarts: int) -> None:
             searched_nodes[0] = nodes
             if beside and self._cpsat is None and seconds >= CPSAT_AFTER:
-                self._start_cpsat(position, limits.timeout - seconds)
+                self._start_cpsat(position, limits.timeout - seconds, hint)
             if self._cpsat_on is position and self._cpsat.answer() is not None:
                 raise _Answered
             if wanted is not None and not wanted():
@@ -295,11 +298,13 @@ class LineDecider:
         return self.working and self._cpsat_on is position
 
     def cpsat_alone(self, position: Deal, limits: Limits,
-                    wanted: Callable[[], bool] | None = None) -> Result:
+                    wanted: Callable[[], bool] | None = None,
+                    hint: Sequence[Move] | None = None) -> Result:
         """Decide `position` with CP-SAT alone, in the foreground, within `limits`: for a
         position the search already had its solve on while CP-SAT works on another in the
         background, so both cores run CP-SAT, each on its own position. `wanted` is asked
-        every tenth of a second; NotNeeded is raised when the position no longer is."""
+        every tenth of a second; NotNeeded is raised when the position no longer is;
+        `hint` as for a solve."""
         unwanted = []
 
         def stop() -> bool:
@@ -307,7 +312,7 @@ class LineDecider:
                 unwanted.append(True)
             return bool(unwanted)
         result = cpsat_opinion(position, Limits(timeout=limits.timeout, memory=self._memory),
-                               stop=stop)
+                               stop=stop, hint=hint)
         if unwanted:
             raise NotNeeded
         return _checked(position, result)
@@ -335,10 +340,11 @@ class LineDecider:
                 and self._cpsat.answer() is None:
             self.close()
 
-    def _start_cpsat(self, position: Deal, solve_left: float) -> None:
+    def _start_cpsat(self, position: Deal, solve_left: float,
+                     hint: Sequence[Move] | None) -> None:
         left = solve_left if self.deadline is None else self.deadline - time.monotonic()
         if left >= CPSAT_AFTER:
-            self._cpsat, self._cpsat_on = CpsatBeside(position), position
+            self._cpsat, self._cpsat_on = CpsatBeside(position, hint), position
             self._cpsat.start(Limits(timeout=left, memory=self._memory))
 
     def _cpsat_answer(self, position: Deal, nodes: int) -> Result:
@@ -463,6 +469,13 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
             return needed(k)
         return ask
 
+    def hint(k: int) -> list[Move] | None:
+        """The winning line of the latest position before k known winnable: a few moves
+        from position k it often wins there too, with changes that CP-SAT, guided by it,
+        finds in a few hundred conflicts (docs/solver.md, Explaining a lost game)."""
+        earlier = [j for j in lines if j < k]
+        return lines[max(earlier)] if earlier else None
+
     def solve(k: int, by_cpsat: bool = False) -> bool:
         """Decide position k (`by_cpsat`: with CP-SAT alone, LineDecider.cpsat_alone);
         False when the whole explanation's time is up or Ctrl-C stopped it."""
@@ -479,9 +492,9 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
             if line is None:
                 result = decider(positions[k], own)
             elif by_cpsat:
-                result = line.cpsat_alone(positions[k], own, still_needed(k))
+                result = line.cpsat_alone(positions[k], own, still_needed(k), hint(k))
             else:
-                result = line(positions[k], own, still_needed(k))
+                result = line(positions[k], own, still_needed(k), hint(k))
         except NotNeeded:
             return True
         record(k, result)

@@ -18,10 +18,11 @@ runs.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from solver.answer import Limits, Progress, Result, Verdict
 from solver.patience.deal import Deal
+from solver.patience.line import Move
 
 #: Nodes of its restart sequence that the last worker searches before CP-SAT.
 HANDOVER_NODES = 10_000_000
@@ -70,25 +71,28 @@ def cpsat_handover():  # -> parallel.Handover (imported with the search, on firs
 
 
 def cpsat_opinion(deal: Deal, limits: Limits,
-                  stop: Callable[[], bool] | None = None) -> Result:
+                  stop: Callable[[], bool] | None = None,
+                  hint: Sequence[Move] | None = None) -> Result:
     """CP-SAT within `limits` (one worker), until `stop()` if given: the portfolio's second
     method, and the second stage of each solve of `frog verify --explain`
-    (solver/patience/explain.py)."""
+    (solver/patience/explain.py), which passes as `hint` the winning line of the latest
+    position of the game known winnable (cpsat.cpsat_solve)."""
     from solver.patience.cpsat import cpsat_solve  # OR-Tools loads slowly; only when asked for
 
-    return cpsat_solve(deal, limits, stop=stop)
+    return cpsat_solve(deal, limits, stop=stop, hint=hint)
 
 
 class CpsatBeside:
     """CP-SAT deciding `deal` in a thread beside the caller's own search, which runs at the
     same time on another core (the compiled kernel lets go of Python's lock while it works,
-    solver/compiled.py). Used as a context manager: `start(limits)` starts it (at most
+    solver/compiled.py), with an optional `hint` (cpsat_opinion). Used as a context manager: `start(limits)` starts it (at most
     once), leaving the context stops it if it is still working, waits for it and raises
     any error it met (a SolverBug is never lost). `answer()` is its decided Result once
     there is one, else None; `result()` waits for whatever it answers within its limits."""
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self, deal: Deal, hint: Sequence[Move] | None = None) -> None:
         self._deal = deal
+        self._hint = hint
         self._stopped = threading.Event()
         self._answered: list[Result] = []
         self._error: BaseException | None = None
@@ -106,7 +110,8 @@ class CpsatBeside:
 
     def _work(self, limits: Limits) -> None:
         try:
-            self._answered.append(cpsat_opinion(self._deal, limits, stop=self._stopped.is_set))
+            self._answered.append(cpsat_opinion(self._deal, limits, stop=self._stopped.is_set,
+                                               hint=self._hint))
         except BaseException as error:  # noqa: BLE001 (raised again in the caller's thread)
             self._error = error
 

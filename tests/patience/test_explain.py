@@ -14,7 +14,7 @@ from tests.conftest import default_sigint, frog_argv, process_env, seeded
 from solver.answer import Limits, Result, Verdict
 from solver.patience import (Position, deal_after, deal_from_number, parse_move_list, replay,
                              variant_rules)
-from solver.patience.engine import IllegalMove
+from solver.patience.engine import IllegalMove, deals_along
 from solver.patience.explain import LineDecider, NotNeeded, explain
 from solver.patience.methods import decide
 
@@ -315,7 +315,7 @@ def test_cpsat_beside_raises_its_error_in_the_callers_thread(monkeypatch):
     from solver.answer import SolverBug
     from solver.patience import portfolio
 
-    def broken(deal, limits, stop=None):
+    def broken(deal, limits, stop=None, hint=None):
         raise SolverBug("a line that fails its replay")
 
     monkeypatch.setattr(portfolio, "cpsat_opinion", broken)
@@ -337,11 +337,28 @@ def lost_tuned_game():
     return deal, list(played.moves)
 
 
-def test_explain_names_a_move_that_cpsat_proves_lost(lost_tuned_game):
+def test_explain_names_a_move_that_cpsat_proves_lost(lost_tuned_game, monkeypatch):
     """CP-SAT beside the search proves the position after the losing move lost; the move
-    is named, with a winning line from just before it that the rules engine replays."""
+    is named, with a winning line from just before it that the rules engine replays.
+    Every CP-SAT run is hinted with a winning line of an earlier position of the game."""
+    from solver.patience import explain as explaining
+    from solver.patience import portfolio
+
     deal, moves = lost_tuned_game
+    hinted = []
+
+    def recording(position, limits, stop=None, hint=None):
+        hinted.append((position, hint))
+        return opinion(position, limits, stop, hint)
+    opinion = portfolio.cpsat_opinion
+    monkeypatch.setattr(portfolio, "cpsat_opinion", recording)
+    monkeypatch.setattr(explaining, "cpsat_opinion", recording)
     found = explain(deal, moves, Limits(timeout=20, memory=1 << 27), seconds=40)
+    positions = [deal, *deals_along(deal, moves)]
+    assert hinted
+    for position, hint in hinted:
+        k = positions.index(position)
+        assert any(replay(positions[j], hint).won for j in range(k)), k
     assert found.losing_move is not None, found.summary()
     k = found.losing_move
     assert found.to_json()["proof"]["kind"] == "cpsat" and found.proved_by[k] == "cpsat"
@@ -391,7 +408,7 @@ class BackgroundStandIn(LineDecider):
         self.answers = 0
         self.alone = 0
 
-    def __call__(self, position, limits, wanted=None):
+    def __call__(self, position, limits, wanted=None, hint=None):
         self.solves += 1
         if wanted is not None and not wanted():
             raise NotNeeded
@@ -422,7 +439,7 @@ class BackgroundStandIn(LineDecider):
     def close(self):
         self.on = None
 
-    def cpsat_alone(self, position, limits, wanted=None):
+    def cpsat_alone(self, position, limits, wanted=None, hint=None):
         self.alone += 1
         return brute(position)
 
