@@ -49,6 +49,9 @@ EXPLAIN_SECONDS = 30.0
 #: CP-SAT's model grows and seldom decides in time; below it the second core is CP-SAT's).
 QUICK_SHARE = 0.5
 CPSAT_STOCK = 60
+#: CP-SAT is hinted with the winning line of a position at most this many moves before
+#: its own (see `explain`'s `hint`).
+HINT_MOVES = 10
 #: CP-SAT starts only once the search has run this long (seconds) without an answer: most
 #: positions are decided in milliseconds, less than building CP-SAT's model takes.
 CPSAT_AFTER = 0.25
@@ -470,10 +473,12 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
         return ask
 
     def hint(k: int) -> list[Move] | None:
-        """The winning line of the latest position before k known winnable: a few moves
-        from position k it often wins there too, with changes that CP-SAT, guided by it,
-        finds in a few hundred conflicts (docs/solver.md, Explaining a lost game)."""
-        earlier = [j for j in lines if j < k]
+        """The winning line of the latest position before k known winnable, when it lies
+        at most HINT_MOVES moves before k: a few moves from position k such a line often
+        wins there too, with changes that CP-SAT, guided by it, finds in a few hundred
+        conflicts; a line from far earlier is out of step with what was played since, and
+        misleads CP-SAT (docs/solver.md, Explaining a lost game)."""
+        earlier = [j for j in lines if k - HINT_MOVES <= j < k]
         return lines[max(earlier)] if earlier else None
 
     def solve(k: int, by_cpsat: bool = False) -> bool:
