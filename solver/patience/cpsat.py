@@ -408,13 +408,13 @@ class _Model:
             if item.source in self.piles:
                 piles[self.piles.index(item.source)].append(x)
         # The model's symmetry breaking uses the piles empty at the start in index order:
-        # the line's are renamed so, in the order it first uses them.
+        # the line's are renamed so, in the order it first leaves a card on them.
         unused = [name for name, pile in zip(self.piles, piles) if not pile]
         renamed = {name: name for name, pile in zip(self.piles, piles) if pile}
         position = Position.start(self.deal)
         up: dict[int, int] = {}  # card -> the time it goes up
         turns: dict[int, int] = {}  # stock index -> the time it is turned
-        placed: dict[int, str] = {}  # stock index -> FOUNDATION or the (renamed) pile
+        placed: dict[int, str] = {}  # stock index -> FOUNDATION or the line's pile
         for move in line:
             card, now = move.card, len(up) + len(turns)
             if move.source == STOCK:
@@ -433,9 +433,7 @@ class _Model:
                     placed[i] = FOUNDATION
                 else:
                     piles[self.piles.index(target)].append(self.stock[i])
-                    if target not in renamed:
-                        renamed[target] = unused.pop(0)
-                    placed[i] = renamed[target]
+                    placed[i] = target
             elif position.fits(card):
                 for source in (move.source, RESERVE, *self.piles):
                     if source != STOCK and position.top(source) == card:
@@ -449,12 +447,15 @@ class _Model:
                 if self.loose[x].source == STOCK and turns.get(i) == now - 1:
                     placed[i] = FOUNDATION  # on a pile and off at once: straight up
                 up[x] = now
+        for i, target in sorted(placed.items()):
+            if target != FOUNDATION and target not in renamed:
+                renamed[target] = unused.pop(0)
         m = self.model
         for i, when in turns.items():
             m.AddHint(self.theta[i], when)
             m.AddHint(self.straight[i], placed[i] == FOUNDATION)
             for p, name in enumerate(self.piles):
-                m.AddHint(self.on[i][p], placed[i] == name)
+                m.AddHint(self.on[i][p], renamed.get(placed[i]) == name)
         for x, when in up.items():
             m.AddHint(self.tau[x], when)
         never = len(up) + len(turns) + len(self.loose)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from ortools.sat.python import cp_model
 from tests.conftest import seeded, soak_count
 from tests.patience.gen_games import compare_methods, random_game, random_stacked_game
@@ -44,13 +45,15 @@ def assert_hint_is_a_solution(deal: Deal, moves: list[Move]) -> None:
         (deal.to_text(), [str(move) for move in moves])
 
 
-def detoured(moves: list[Move]) -> list[Move]:
-    """The line with every card turned straight up put on the first pile and taken off at
-    once instead (the same line for the model, which sends such a card straight up)."""
+def detoured(deal: Deal, moves: list[Move]) -> list[Move]:
+    """The line with every card turned straight up put on the last pile and taken off at
+    once instead: the same line for the model, which sends such a card straight up and
+    numbers the piles empty at the start by the first card left on them."""
+    pile = f"w{deal.rules.waste_piles}"
     out = []
     for move in moves:
         if move.source == STOCK and move.target == FOUNDATION:
-            out += [Move(move.card, STOCK, "w1"), Move(move.card, "w1", FOUNDATION)]
+            out += [Move(move.card, STOCK, pile), Move(move.card, pile, FOUNDATION)]
         else:
             out.append(move)
     return out
@@ -65,22 +68,34 @@ def test_a_winning_line_hinted_on_its_own_position_is_a_solution(seed: int) -> N
         if found.verdict == "winnable":
             assert_hint_is_a_solution(deal, found.moves)
             checked += 1
-            if not deal.rules.forced and detoured(found.moves) != found.moves:
-                assert replay(deal, detoured(found.moves)).won
-                assert_hint_is_a_solution(deal, detoured(found.moves))
+            line = detoured(deal, found.moves)
+            if not deal.rules.forced and line != found.moves:
+                assert replay(deal, line).won
+                assert_hint_is_a_solution(deal, line)
                 detours += 1
     assert checked >= GAMES and detours >= GAMES // 4
 
 
-def test_a_full_deals_winning_line_is_a_solution() -> None:
-    """Frog deal 5 (five piles, 104 cards): its search line, with piles used in any order
-    and cards put on a pile and taken off at once, in the model's terms."""
+@pytest.mark.parametrize("stock_play", ["forced", "optional"])
+def test_a_full_deals_winning_line_is_a_solution(stock_play: str) -> None:
+    """Frog deal 15 (five piles, 104 cards): its search line, with piles used in any order,
+    in the model's terms; under optional stock play (where its line turns two cards
+    straight up before it leaves one on a pile), also with those two cards detoured through
+    the last pile, which must not count as that pile's first use."""
     from solver.patience.search import solve
 
-    deal = deal_from_number(variant_rules("frog"), 5)
+    rules = variant_rules("frog").with_overrides(stock_play=stock_play)
+    deal = deal_from_number(rules, 15)
     found = solve(deal, Limits(max_nodes=2_000_000, memory=1 << 26))
     assert found.verdict == "winnable"
     assert_hint_is_a_solution(deal, found.moves)
+    if stock_play == "forced":
+        return
+    first = next(k for k, move in enumerate(found.moves)
+                 if move.source == STOCK and move.target != FOUNDATION)
+    line = detoured(deal, found.moves[:first]) + found.moves[first:]
+    assert line != found.moves and replay(deal, line).won
+    assert_hint_is_a_solution(deal, line)
 
 
 def nearby(rng: random.Random, deal: Deal) -> tuple[Deal, list[Move]]:
