@@ -220,7 +220,9 @@ class LineDecider:
     15-35 stock cards left it proved in 1-8 s what the search could not in 30. So when at
     most CPSAT_STOCK cards are left and there is a time limit, CP-SAT runs beside the
     search on a second core (`portfolio.CpsatBeside`) once the search has gone CPSAT_AFTER
-    without an answer, and the first to decide answers.
+    without an answer, and the first to decide answers. CP-SAT starts from a hint when the
+    explanation has one (`explain`'s `hint`: a winning line of a position a few moves
+    earlier, which often wins this one with small changes).
 
     CP-SAT may outlive the solve that started it. With a `deadline` (the whole
     explanation's, on time.monotonic's clock), a CP-SAT left undecided when its solve's
