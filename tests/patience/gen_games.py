@@ -15,9 +15,12 @@ verdicts agree and replays every win through the reference engine. A method is a
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
+from solver.answer import Limits
+from solver.patience.brute import brute_solve
 from solver.patience.cards import Card
 from solver.patience.deal import Deal, check_deal, deal_from_deck
 from solver.patience import Move, Position, deal_after, replay
@@ -110,6 +113,16 @@ def random_stacked_game(rng: random.Random) -> Deal:
     if rng.random() < 0.5:
         deal = play_randomly(rng, deal, rng.randint(1, cards // 2))
     return deal
+
+
+def winning_lines(rng: random.Random, games: int) -> Iterator[tuple[Deal, list[Move]]]:
+    """The winnable ones among `games` random small games (random_stacked_game and
+    random_game in turn), each with the brute force's winning line."""
+    for n in range(games):
+        deal = random_game(rng) if n % 2 else random_stacked_game(rng)
+        found = brute_solve(deal, Limits(max_nodes=100_000))
+        if found.verdict == "winnable":
+            yield deal, found.moves
 
 
 def is_in_play(deal: Deal) -> bool:
