@@ -250,8 +250,8 @@ class LineDecider:
                  hint: Sequence[Move] | None = None) -> Result:
         """Decide `position` within `limits`. `wanted`, asked as the search goes, says
         whether the position is still needed; NotNeeded is raised when it is not. `hint`,
-        the winning line of an earlier position of the game, guides CP-SAT's first
-        conflicts (cpsat.cpsat_solve)."""
+        the winning line of an earlier position of the game, is CP-SAT's solution hint
+        (cpsat.cpsat_solve)."""
         self._settle()
         beside = len(position.stock) <= CPSAT_STOCK and limits.timeout is not None
         searched_nodes = [0]
