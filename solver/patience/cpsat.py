@@ -107,7 +107,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
@@ -219,17 +219,17 @@ class _Model:
             m.Add(self.theta[i] < self.theta[i + 1])
         for i, x in enumerate(self.stock):
             m.Add(self.tau[x] > self.theta[i])
-        for chain in self._fixed_chains():
+        for chain in self._fixed_chains().values():
             for lower, upper in zip(chain, chain[1:]):
                 m.Add(self.tau[upper] < self.tau[lower])
 
-    def _fixed_chains(self) -> list[list[int]]:
-        """The reserve and each starting pile, bottom to top: they leave top first."""
+    def _fixed_chains(self) -> dict[str, list[int]]:
+        """The reserve and each starting pile by name, bottom to top: they leave top first."""
         chains: dict[str, list[int]] = {}
         for x, item in enumerate(self.loose):
             if item.source != STOCK:
                 chains.setdefault(item.source, []).append(x)
-        return list(chains.values())
+        return chains
 
     def before(self, x: int, y: int) -> cp_model.IntVar:
         """The literal tau[x] < tau[y] (one boolean per pair, its negation for the reverse)."""
@@ -334,7 +334,7 @@ class _Model:
                 m.AddAllDifferent([self.pos[c] for c in cards])
         if "pos" not in self.redundant:
             return
-        for chain in self._fixed_chains():
+        for chain in self._fixed_chains().values():
             for h, x in enumerate(chain):
                 for y in chain[h + 1:]:  # y lies above x: it goes up first
                     rx, ry = self.loose[x].card.rank, self.loose[y].card.rank
@@ -402,11 +402,9 @@ class _Model:
         the two differ, the hint is a partial timeline that CP-SAT repairs or abandons. A
         hint only orders CP-SAT's first choices: the model, and so every verdict, is the
         same with any hint or none."""
-        reserve = [x for x, item in enumerate(self.loose) if item.source == RESERVE]
-        piles: list[list[int]] = [[] for _ in self.piles]
-        for x, item in enumerate(self.loose):
-            if item.source in self.piles:
-                piles[self.piles.index(item.source)].append(x)
+        chains = self._fixed_chains()
+        reserve = chains.get(RESERVE, [])
+        piles = [chains.get(name, []) for name in self.piles]
         # The model's symmetry breaking uses the piles empty at the start in index order:
         # the line's are renamed so, in the order it first leaves a card on them.
         unused = [name for name, pile in zip(self.piles, piles) if not pile]

@@ -16,14 +16,14 @@ import random
 import pytest
 from ortools.sat.python import cp_model
 from tests.conftest import seeded, soak_count
-from tests.patience.gen_games import (compare_methods, random_game, random_stacked_game,
-                                      winning_lines)
+from tests.patience.gen_games import (compare_methods, play_randomly, random_game,
+                                      random_stacked_game, winning_lines)
 
 from solver.answer import Limits
 from solver.patience.brute import brute_solve
 from solver.patience.cpsat import _Model, cpsat_solve
 from solver.patience.deal import Deal, deal_from_number
-from solver.patience.engine import Position, deal_after, replay
+from solver.patience.engine import Position, replay
 from solver.patience.line import FOUNDATION, STOCK, Move
 from solver.patience.rules import variant_rules
 
@@ -100,13 +100,7 @@ def nearby(rng: random.Random, deal: Deal) -> tuple[Deal, list[Move]]:
     """A position a few random moves after `deal`, and a hint for it: the brute force's
     winning line of `deal` when there is one (the explanation's case: a win of an earlier
     position), else random legal moves from `deal`."""
-    position, played = Position.start(deal), []
-    for _ in range(rng.randint(1, 4)):
-        legal = position.legal_moves()
-        if not legal:
-            break
-        played.append(rng.choice(legal))
-        position = position.play(played[-1])
+    position = play_randomly(rng, deal, rng.randint(1, 4))
     found = brute_solve(deal, Limits(max_nodes=100_000))
     if found.verdict == "winnable":
         hint = list(found.moves)
@@ -115,7 +109,7 @@ def nearby(rng: random.Random, deal: Deal) -> tuple[Deal, list[Move]]:
         while wander.legal_moves() and len(hint) < 30:
             hint.append(rng.choice(wander.legal_moves()))
             wander = wander.play(hint[-1])
-    return deal_after(deal, played), hint
+    return position, hint
 
 
 def test_hints_from_nearby_positions_change_no_verdict(seed: int) -> None:
