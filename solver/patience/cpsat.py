@@ -114,7 +114,7 @@ from ortools.sat.python import cp_model
 from solver.answer import Limits, Result, SolverBug, Verdict
 from solver.patience.cards import Card
 from solver.patience.deal import Deal
-from solver.patience.engine import Position, replay
+from solver.patience.engine import play_leniently, replay
 from solver.patience.line import (FOUNDATION, RESERVE, STOCK, Move, pile_index, pile_name,
                                   pile_names)
 
@@ -409,42 +409,26 @@ class _Model:
         # the line's are renamed so, in the order it first leaves a card on them.
         unused = [name for name, pile in zip(self.piles, piles) if not pile]
         renamed = {name: name for name, pile in zip(self.piles, piles) if pile}
-        position = Position.start(self.deal)
         up: dict[int, int] = {}  # card -> the time it goes up
         turns: dict[int, int] = {}  # stock index -> the time it is turned
         placed: dict[int, str] = {}  # stock index -> FOUNDATION or the line's pile
-        for move in line:
-            card, now = move.card, len(up) + len(turns)
+        for move in play_leniently(self.deal, line):
+            now = len(up) + len(turns)
             if move.source == STOCK:
-                if position.top(STOCK) != card:
-                    continue
-                fits = position.fits(card)
-                if move.target == FOUNDATION and not fits:
-                    continue
                 i = len(turns)
-                straight = fits and (move.target == FOUNDATION or self.rules.forced)
-                target = FOUNDATION if straight else move.target
-                position = position.play(Move(card, STOCK, target))
                 turns[i] = now
-                if straight:
+                placed[i] = move.target
+                if move.target == FOUNDATION:
                     up[self.stock[i]] = now + 1
-                    placed[i] = FOUNDATION
                 else:
-                    piles[self.piles.index(target)].append(self.stock[i])
-                    placed[i] = target
-            elif position.fits(card):
-                for source in (move.source, RESERVE, *self.piles):
-                    if source != STOCK and position.top(source) == card:
-                        break
-                else:
-                    continue
-                stack = reserve if source == RESERVE else piles[self.piles.index(source)]
-                position = position.play(Move(card, source, FOUNDATION))
-                x = stack.pop()
-                i = self.loose[x].index
-                if self.loose[x].source == STOCK and turns.get(i) == now - 1:
-                    placed[i] = FOUNDATION  # on a pile and off at once: straight up
-                up[x] = now
+                    piles[self.piles.index(move.target)].append(self.stock[i])
+                continue
+            stack = reserve if move.source == RESERVE else piles[self.piles.index(move.source)]
+            x = stack.pop()
+            i = self.loose[x].index
+            if self.loose[x].source == STOCK and turns.get(i) == now - 1:
+                placed[i] = FOUNDATION  # on a pile and off at once: straight up
+            up[x] = now
         for i, target in sorted(placed.items()):
             if target != FOUNDATION and target not in renamed:
                 renamed[target] = unused.pop(0)

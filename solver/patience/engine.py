@@ -6,7 +6,7 @@ replayed here before it is shown. The rules are docs/rules.md, Moves.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from solver.patience.cards import Card, rank_name
@@ -147,6 +147,41 @@ def replay(deal: Deal, moves: list[Move], lines: list[int] | None = None) -> Rep
         except IllegalMove as exc:
             return Replay(position, index, False, line, f"{move}: {exc}")
     return Replay(position, len(moves), position.is_won())
+
+
+def play_leniently(deal: Deal, line: Sequence[Move]) -> list[Move]:
+    """The moves of `line` that can be played from `deal`, in its order, each as legal here:
+    a turn is played when its card is the one the stock shows (straight up instead of onto a
+    pile when the rules force it; skipped when the line puts it up and it does not fit), an up
+    when the card fits, taken from whichever source shows it; every other move is skipped.
+
+    `line` is a winning line of a nearby position (a few moves earlier in the same game):
+    where the two positions differ in a card put on another pile or an up played already,
+    the rest of the line often still applies. The result is a legal line (it may or may not
+    win); callers replay it like any other."""
+    position = Position.start(deal)
+    played = []
+    for move in line:
+        card = move.card
+        if move.source == STOCK:
+            if position.top(STOCK) != card:
+                continue
+            fits = position.fits(card)
+            if move.target == FOUNDATION and not fits:
+                continue
+            straight = fits and (move.target == FOUNDATION or deal.rules.forced)
+            legal = Move(card, STOCK, FOUNDATION if straight else move.target)
+        elif position.fits(card):
+            shown = [source for source in (move.source, RESERVE, *position.pile_names())
+                     if source != STOCK and position.top(source) == card]
+            if not shown:
+                continue
+            legal = Move(card, shown[0], FOUNDATION)
+        else:
+            continue
+        position = position.play(legal)
+        played.append(legal)
+    return played
 
 
 def deals_along(deal: Deal, moves: list[Move]) -> Iterator[Deal]:

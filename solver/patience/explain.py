@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 
 from solver.answer import Limits, Progress, Result, Verdict
 from solver.patience.deal import Deal
-from solver.patience.engine import IllegalMove, deals_along, replay
+from solver.patience.engine import IllegalMove, deals_along, play_leniently, replay
 from solver.patience.line import Move
 from solver.patience.loss_reason import LossReason
 from solver.patience.portfolio import CpsatBeside, cpsat_opinion
@@ -443,20 +443,38 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
         found.verdicts[k] = result.verdict
         found.nodes += result.nodes
         if result.verdict is Verdict.WINNABLE:
-            win = list(result.moves or [])
-            lines[k] = win
-            # Where the winning line begins with the moves played next, the positions they
-            # reach are winnable too, by the rest of the same line: no solve needed.
-            j = k
-            while j < len(moves) and j - k < len(win) - 1 and moves[j] == win[j - k]:
-                j += 1
-                found.verdicts[j] = Verdict.WINNABLE
-                lines[j] = win[j - k:]
+            won_from(k, list(result.moves or []))
+            later_win(k)
         elif result.verdict is Verdict.UNWINNABLE:
             found.proofs[k] = result.why
             found.proved_by[k] = result.method
         if progress is not None:
             progress(found)
+
+    def won_from(k: int, win: list[Move]) -> None:
+        """Position k is won by `win`. Where the line begins with the moves played next,
+        the positions they reach are winnable too, by the rest of it: no solve needed."""
+        lines[k] = win
+        j = k
+        while j < len(moves) and j - k < len(win) - 1 and moves[j] == win[j - k]:
+            j += 1
+            found.verdicts[j] = Verdict.WINNABLE
+            lines[j] = win[j - k:]
+
+    def later_win(k: int) -> None:
+        """The latest position after k that the winning line of k, played leniently
+        (engine.play_leniently), wins: a move played since that put a card on another pile
+        than the line, or an up the line makes later, often leaves the rest of the line
+        good. Its win is replayed by the engine, so it is a proof; no solve needed."""
+        high = found.first_lost if found.first_lost is not None else len(moves) + 1
+        for j in range(high - 1, k, -1):
+            if found.verdicts.get(j) is Verdict.WINNABLE:
+                return
+            win = play_leniently(positions[j], lines[k])
+            if replay(positions[j], win).won:
+                found.verdicts[j] = Verdict.WINNABLE
+                won_from(j, win)
+                return
 
     def absorb() -> None:
         """Take CP-SAT's answer from the background, if it has one, and stop it if its

@@ -11,7 +11,11 @@ from solver.patience.cards import Card, parse_cards
 from solver.patience.deal import Deal, deal_from_deck, deal_from_number
 from solver.patience import (
     IllegalMove, Move, MoveListError, Position, parse_move_list, replay)
+from solver.patience.engine import play_leniently
+from solver.patience.line import FOUNDATION
 from solver.patience.rules import ACE_PROCEDURES, variant_rules
+from tests.conftest import seeded
+from tests.patience.gen_games import play_randomly, winning_lines
 
 
 def cards(text):
@@ -325,3 +329,16 @@ def test_pile_names_and_indexes_are_each_other_s_inverse():
     for place in ("stock", "reserve", "foundation", "w0", "w", "wx"):
         with pytest.raises(ValueError, match="names no waste pile"):
             pile_index(place)
+
+
+def test_a_line_played_leniently_is_legal_and_a_legal_line_is_played_as_it_is(seed):
+    """play_leniently: from its own position a winning line is played move for move; from a
+    position a few random moves later, what it plays is a legal line (the engine replays it)
+    that puts every card it turns onto a pile where the line puts it."""
+    rng = seeded(seed, "lenient")
+    for deal, line in winning_lines(rng, 40):
+        assert play_leniently(deal, line) == line
+        later = play_randomly(rng, deal, rng.randint(1, 4))
+        played = play_leniently(later, line)
+        assert replay(later, played).valid
+        assert all(move in line or move.target == FOUNDATION for move in played)

@@ -14,7 +14,7 @@ from tests.conftest import default_sigint, frog_argv, process_env, seeded
 from solver.answer import Limits, Result, Verdict
 from solver.patience import (Position, deal_after, deal_from_number, parse_move_list, replay,
                              variant_rules)
-from solver.patience.engine import IllegalMove, deals_along
+from solver.patience.engine import IllegalMove, deals_along, play_leniently
 from solver.patience.explain import LineDecider, NotNeeded, explain
 from solver.patience.methods import decide
 
@@ -510,3 +510,44 @@ def test_ctrl_c_ends_an_explanation_with_what_it_knows(tmp_path):
     assert process.returncode == 3 and "Traceback" not in err
     answer = json.loads(out)["explain"]
     assert answer["stopped"] == "interrupted" and answer["losing_move"] is None
+
+
+def test_a_winning_line_that_still_wins_played_leniently_decides_a_later_position():
+    """A deal's winning line, then one move it does not play and random moves to a loss:
+    where the line, played leniently (engine.play_leniently), still wins from after the
+    other move, the latest position it wins from is known winnable without a solve of its
+    own, and the explanation agrees with the brute force on every position it decided."""
+    rng = seeded(0, "lenient explain")
+    for number in range(1, 80):
+        deal = deal_from_number(SMALL, number)
+        win = brute(deal).moves
+        if not win:
+            continue
+        for m in range(len(win) - 1):
+            before = deal_after(deal, win[:m])
+            others = [move for move in Position.start(before).legal_moves()
+                      if move != win[m] and move.target != "F"]
+            for other in others:
+                after = deal_after(before, [other])
+                rest = play_leniently(after, win[m:])
+                if not replay(after, rest).won or rest[:1] == win[m:m + 1]:
+                    continue
+                moves = win[:m] + [other] + random_line(after, rng)
+                if replay(deal, moves).won:
+                    continue
+                solved = []
+
+                def counting(position, limits):
+                    solved.append(position)
+                    return brute(position)
+                found = explain(deal, moves, QUICK, decider=counting)
+                latest = max(j for j in range(m + 1, len(moves)) if replay(
+                    deal_after(deal, moves[:j]),
+                    play_leniently(deal_after(deal, moves[:j]), win)).won)
+                assert found.verdicts[latest] is Verdict.WINNABLE
+                assert deal_after(deal, moves[:latest]) not in solved
+                for k, verdict in found.verdicts.items():
+                    if verdict is not Verdict.UNKNOWN:
+                        assert verdict is brute(deal_after(deal, moves[:k])).verdict
+                return
+    pytest.fail("no deal whose winning line survives another move")
