@@ -20,6 +20,10 @@ position of the open interval was tried, the time left goes to trying the latest
 one again: the solves share their table, so a new try goes on where the last one stopped;
 and while CP-SAT works on one of them in the background (`LineDecider`), CP-SAT alone takes
 the latest of the others for the rest of the time, so both cores run CP-SAT.
+
+Wins found on the way decide more than their own position: where the line begins with the
+moves played next, or still wins when played leniently from a later position
+(engine.play_leniently), those positions are winnable too, each with its line replayed.
 """
 from __future__ import annotations
 
