@@ -18,6 +18,7 @@ in all, headed by the command, commit, date and machine.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import sys
 import time
@@ -41,12 +42,15 @@ WITHIN_SECONDS = 30.0
 def play_games(path: Path, variant: str, plan: list[tuple[str, list[int]]]) -> list[dict]:
     """Every game of `plan` ((policy, deals) pairs), played now unless `path` has it."""
     games = {}
+    opened = gzip.open if path.suffix == ".gz" else open
     if path.exists():
-        for line in path.read_text().splitlines():
+        with opened(path, "rt") as kept:
+            lines = kept.read().splitlines()
+        for line in lines:
             game = json.loads(line)
             games[game["policy"], game["deal"]] = game
     rules = variant_rules(variant)
-    with path.open("a") as out:
+    with opened(path, "at") as out:
         for policy, deals in plan:
             for number in deals:
                 if (policy, number) in games:
@@ -108,7 +112,9 @@ def main() -> None:
     parser.add_argument("--best-deals", type=parse_deal_ranges, default=[],
                         help="deals the default policy (`best`) plays")
     parser.add_argument("--games", type=Path, default=Path("/tmp/explain_games.jsonl"),
-                        help="the played games, kept between runs (JSON lines)")
+                        help="the played games, kept between runs (JSON lines, gzipped when the "
+                             "name ends in .gz): benchmarks/results/explain_games.jsonl.gz has "
+                             "the games of explain_speed.txt")
     parser.add_argument("--rows", type=Path, default=Path("/tmp/explain_rows.jsonl"),
                         help="each explained game, kept between runs (JSON lines): a rerun "
                              "explains only the games not in it")
