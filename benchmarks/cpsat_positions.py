@@ -19,7 +19,6 @@ Every win is replayed; times are wall and process CPU seconds (CP-SAT works in o
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -29,6 +28,7 @@ from ortools.sat.python import cp_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.explain_speed import explained_moves, kept_games  # noqa: E402
 from solver.answer import Limits, Verdict  # noqa: E402
 from solver.patience import cpsat  # noqa: E402
 from solver.patience.deal import Deal, deal_from_number  # noqa: E402
@@ -46,13 +46,8 @@ MIN_STOCK, MAX_STOCK = 22, 60
 
 def explained_ranges(path: Path) -> dict[tuple[str, int], tuple[int, int]]:
     """(policy, deal) -> (a, b) for each game whose explanation ended with a range."""
-    ranges = {}
-    for line in path.read_text().splitlines():
-        fields = line.split()
-        if len(fields) > 5 and fields[4] == "range":
-            a, b = map(int, fields[5].split("-"))
-            ranges[fields[0], int(fields[1])] = (a, b)
-    return ranges
+    return {key: tuple(map(int, move.split("-")))
+            for key, (outcome, move) in explained_moves(path).items() if outcome == "range"}
 
 
 def chosen_positions(games: Path, count: int) -> list[tuple[str, int, int, Deal]]:
@@ -60,9 +55,7 @@ def chosen_positions(games: Path, count: int) -> list[tuple[str, int, int, Deal]
     rules = variant_rules("frog")
     ranges = explained_ranges(RANGES)
     candidates = []
-    for text in games.read_text().splitlines():
-        game = json.loads(text)
-        key = (game["policy"], game["deal"])
+    for key, game in kept_games(games).items():
         if key not in ranges:
             continue
         a, b = ranges[key]

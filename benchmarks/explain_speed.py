@@ -39,22 +39,42 @@ ROOT = Path(__file__).resolve().parent.parent
 WITHIN_SECONDS = 30.0
 
 
+def _opener(path: Path):  # -> open or gzip.open
+    """How a games file is opened: gzipped when its name ends in .gz."""
+    return gzip.open if path.suffix == ".gz" else open
+
+
+def kept_games(path: Path) -> dict[tuple[str, int], dict]:
+    """(policy, deal) -> game, of the games file `path` in its order (empty when there is
+    none). The other benchmarks of the explanation (cpsat_positions.py,
+    experiments/lenient_wins.py) read their games here too."""
+    if not path.exists():
+        return {}
+    with _opener(path)(path, "rt") as kept:
+        games = [json.loads(line) for line in kept.read().splitlines()]
+    return {(game["policy"], game["deal"]): game for game in games}
+
+
+def explained_moves(results: Path) -> dict[tuple[str, int], tuple[str, str]]:
+    """(policy, deal) -> (outcome, move) of each game's row in a results file written by
+    this script: the move named, "a-b" for a range, "-" for none."""
+    rows = {}
+    for line in results.read_text().splitlines():
+        fields = line.split()
+        if len(fields) == 9 and fields[0] in ("tuned", "best") and fields[1].isdigit():
+            rows[fields[0], int(fields[1])] = (fields[4], fields[5])
+    return rows
+
+
 def play_games(path: Path, variant: str, plan: list[tuple[str, list[int]]]) -> list[dict]:
     """Every game of `plan` ((policy, deals) pairs), played now unless `path` has it."""
-    games = {}
-    opened = gzip.open if path.suffix == ".gz" else open
-    if path.exists():
-        with opened(path, "rt") as kept:
-            lines = kept.read().splitlines()
-        for line in lines:
-            game = json.loads(line)
-            games[game["policy"], game["deal"]] = game
+    games = kept_games(path)
     rules = variant_rules(variant)
-    with opened(path, "at") as out:
-        for policy, deals in plan:
-            for number in deals:
-                if (policy, number) in games:
-                    continue
+    missing = [(policy, number) for policy, deals in plan for number in deals
+               if (policy, number) not in games]
+    if missing:  # a kept file is left as it is when it has every game
+        with _opener(path)(path, "at") as out:
+            for policy, number in missing:
                 played = play_blind(deal_from_number(rules, number), policy_named(policy),
                                     seed=number)
                 game = {"policy": policy, "deal": number, "won": played.won,

@@ -11,19 +11,19 @@ each), and for every later position i < m (all winnable), whether the line wins 
 
     python benchmarks/experiments/lenient_wins.py GAMES --deals 810001-810250 --most 40
 
-GAMES is explain_speed.py's `--games` file; the losing moves come from its results
+GAMES is explain_speed.py's `--games` file (benchmarks/results/explain_games.jsonl.gz
+holds its games); the losing moves come from its results
 (`--results`, default benchmarks/results/explain_speed.txt: games named there).
 """
 from __future__ import annotations
 
 import argparse
-import json
-import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from benchmarks.explain_speed import explained_moves, kept_games  # noqa: E402
 from solver.answer import Limits, Verdict  # noqa: E402
 from solver.patience.deal import deal_from_number  # noqa: E402
 from solver.patience.engine import deals_along, play_leniently, replay  # noqa: E402
@@ -34,16 +34,6 @@ from solver.survey import parse_deal_ranges  # noqa: E402
 from solver.survey.provenance import print_provenance  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def named_moves(results: Path) -> dict[int, int]:
-    """Deal -> losing move, for the `tuned` games whose move the results file names."""
-    found = {}
-    for line in results.read_text().splitlines():
-        match = re.match(r"tuned\s+(\d+)\s+\d+\s+winnable\s+named\s+(\d+)", line)
-        if match:
-            found[int(match[1])] = int(match[2])
-    return found
 
 
 def main() -> None:
@@ -57,9 +47,11 @@ def main() -> None:
     args = parser.parse_args()
     print_provenance()
     rules = variant_rules("frog")
-    games = {game["deal"]: game for game in map(json.loads, args.games.read_text().splitlines())
-             if game["policy"] == "tuned"}
-    losing = named_moves(args.results)
+    games = {deal: game for (policy, deal), game in kept_games(args.games).items()
+             if policy == "tuned"}
+    losing = {deal: int(move) for (policy, deal), (outcome, move)
+              in explained_moves(args.results).items()
+              if policy == "tuned" and outcome == "named"}
     chosen = [deal for deal in args.deals if deal in losing and deal in games][:args.most]
     pairs = in_order = lenient = 0
     for number in chosen:
