@@ -87,8 +87,9 @@ class CpsatBeside:
     same time on another core (the compiled kernel lets go of Python's lock while it works,
     solver/compiled.py), with an optional `hint` (cpsat_opinion). Used as a context
     manager: `start(limits)` starts it (at most once), leaving the context stops it if it
-    is still working, waits for it and raises any error it met (a SolverBug is never lost). `answer()` is its decided Result once
-    there is one, else None; `result()` waits for whatever it answers within its limits."""
+    is still working, waits for it and raises any error it met (a SolverBug is never
+    lost). `answer()` is its decided Result once there is one, else None; `result()` waits
+    for whatever it answers within its limits."""
 
     def __init__(self, deal: Deal, hint: Sequence[Move] | None = None) -> None:
         self._deal = deal
