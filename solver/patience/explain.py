@@ -59,6 +59,11 @@ HINT_MOVES = 10
 #: CP-SAT starts only once the search has run this long (seconds) without an answer: most
 #: positions are decided in milliseconds, less than building CP-SAT's model takes.
 CPSAT_AFTER = 0.25
+#: While CP-SAT works on another position in the background, a position the search has not
+#: decided within CPSAT_AFTER gets CP-SAT's quick look first: CP-SAT alone for at most this
+#: long (seconds) on the search's core, which many lost positions of 30-40 stock cards take
+#: to prove (some by propagation alone) where the search would need minutes.
+LOOK_SECONDS = 1.5
 
 Decider = Callable[[Deal, Limits], Result]
 
@@ -259,11 +264,17 @@ class LineDecider:
         self._settle()
         beside = len(position.stock) <= CPSAT_STOCK and limits.timeout is not None
         searched_nodes = [0]
+        looked: list[Result] = []
 
         def watch(nodes: int, seconds: float, restarts: int) -> None:
             searched_nodes[0] = nodes
-            if beside and self._cpsat is None and seconds >= CPSAT_AFTER:
-                self._start_cpsat(position, limits.timeout - seconds, hint)
+            if beside and seconds >= CPSAT_AFTER:
+                if self._cpsat is None:
+                    self._start_cpsat(position, limits.timeout - seconds, hint)
+                elif self._cpsat_on is not position and not looked:
+                    looked.append(self._look(position, limits.timeout - seconds, wanted, hint))
+                    if looked[0].verdict is not Verdict.UNKNOWN:
+                        raise _Answered
             if self._cpsat_on is position and self._cpsat.answer() is not None:
                 raise _Answered
             if wanted is not None and not wanted():
@@ -271,6 +282,8 @@ class LineDecider:
         try:
             result = self._searched(position, limits, watch)
         except _Answered:
+            if looked and looked[0].verdict is not Verdict.UNKNOWN:
+                return _checked(position, _answered_by(looked[0], searched_nodes[0]))
             return self._cpsat_answer(position, searched_nodes[0])
         if self._cpsat_on is not position:
             return result
@@ -326,6 +339,19 @@ class LineDecider:
             raise NotNeeded
         return _checked(position, result)
 
+    def _look(self, position: Deal, solve_left: float, wanted: Callable[[], bool] | None,
+              hint: Sequence[Move] | None) -> Result:
+        """CP-SAT's quick look at `position` while CP-SAT in the background works on
+        another: up to LOOK_SECONDS on the search's own core, the search waiting."""
+        left = min(LOOK_SECONDS, solve_left)
+        if self.deadline is not None:
+            left = min(left, self.deadline - time.monotonic())
+        if left <= 0:
+            return Result(Verdict.UNKNOWN, "time limit", method="cpsat")
+        return cpsat_opinion(position, Limits(timeout=left, memory=self._memory),
+                             stop=None if wanted is None else (lambda: not wanted()),
+                             hint=hint)
+
     def wait(self) -> None:
         """Wait until CP-SAT in the background stops (answered, or at its deadline)."""
         if self._cpsat is not None:
@@ -365,7 +391,8 @@ class LineDecider:
         from solver.patience.methods import decide
         from solver.patience.search import solve
 
-        quick = decide(position, limits=_share(limits, QUICK_SHARE), progress=progress,
+        share = QUICK_SHARE if len(position.stock) <= CPSAT_STOCK else 1.0
+        quick = decide(position, limits=_share(limits, share), progress=progress,
                        line=self._line)
         if quick.reason not in ("node limit", "time limit"):
             return quick

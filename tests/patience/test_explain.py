@@ -551,3 +551,58 @@ def test_a_winning_line_that_still_wins_played_leniently_decides_a_later_positio
                         assert verdict is brute(deal_after(deal, moves[:k])).verdict
                 return
     pytest.fail("no deal whose winning line survives another move")
+
+
+#: Two positions of the `tuned` policy's lost game of frog deal 810003 (seed 810003):
+#: after move 68 (36 stock cards), winnable, which CP-SAT takes more than 10 s to win, and
+#: after move 82 (the moves between them played, 32 stock cards), lost: CP-SAT proves it
+#: in a second or two (its propagation alone, before any conflict), the search not in 30 s.
+AFTER_MOVE_68 = """\
+variant: frog
+foundations: TD 7S 7D 3C AS AS AC
+reserve: 7C 2H 3C 3D 9C KS JS 9H 4H 7H KD
+stock: JC TS 8D 5S 6S 9S 2C 7D 4C TH 5D KH QC 5D JH 2S QH KC 5H 8D 5C KS 6D 6H 4D AD 3D 2D 9D JC JH TS 6H 3S QD JD
+waste1: QS 7H 7S 4H
+waste2: 9S 8H 4D
+waste3: JS 8C 8S 6S
+waste4: QD QC TD 9D
+waste5: TH JD TC 8S KC 8C 9H TC KD QS QH KH
+"""
+AFTER_MOVE_82 = """\
+variant: frog
+foundations: KD JS 8S 8C AS AS AC
+reserve: 7C 2H 3C 3D 9C KS JS 9H 4H
+stock: 6S 9S 2C 7D 4C TH 5D KH QC 5D JH 2S QH KC 5H 8D 5C KS 6D 6H 4D AD 3D 2D 9D JC JH TS 6H 3S QD JD
+waste1: QS 7H 7S
+waste2: 9S 8H 4D
+waste4: QD
+waste5: TH JD TC 8S KC 8C 9H TC KD QS QH KH TS
+"""
+
+
+def test_cpsat_looks_at_a_position_while_it_works_on_another_in_the_background(monkeypatch):
+    """While CP-SAT works in the background on the position after move 68, the search's
+    next position, after move 82, is not decided by the search within CPSAT_AFTER and
+    gets CP-SAT's quick look on the search's core, which proves it lost; the run in the
+    background goes on with its own position. The search here runs without the copy test
+    (which proves this position lost in a few seconds) and the look gets 10 s, so that the
+    look is what answers on a machine of any speed; without the look the answer would be
+    unknown."""
+    from solver.patience import explain as explaining
+    from solver.patience.deal import parse_deal_text
+    from solver.patience.search import kernel
+
+    monkeypatch.setattr(kernel, "ALL_OPTIONS", kernel.ALL_OPTIONS & ~kernel.OPT_COPIES)
+    monkeypatch.setattr(explaining, "LOOK_SECONDS", 10.0)
+    busy, lost = parse_deal_text(AFTER_MOVE_68), parse_deal_text(AFTER_MOVE_82)
+    limits = Limits(timeout=12, memory=1 << 26)
+    decider = LineDecider(busy, limits.memory)
+    decider.deadline = time.monotonic() + 60
+    try:
+        first = decider(busy, Limits(timeout=1, memory=limits.memory))
+        assert first.verdict is Verdict.UNKNOWN and decider.working_on(busy)
+        found = decider(lost, limits)
+        assert found.verdict is Verdict.UNWINNABLE and found.method == "cpsat", found
+        assert decider.working_on(busy)
+    finally:
+        decider.close()
