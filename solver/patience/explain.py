@@ -222,7 +222,8 @@ class LineDecider:
     The search runs the standard search (restarts and beams: quick to find a win) for
     QUICK_SHARE of the limits, then one complete depth-first pass on the same table for the
     rest: beams never prove anything and restarts abandon the open subtrees they cut, so on
-    a lost position the pass needs about half the nodes. Proving a position lost still
+    a lost position the pass needs about half the nodes. Beyond CPSAT_STOCK stock cards no
+    pass could exhaust the tree within a solve, and the standard search gets it all. Proving a position lost still
     means exhausting its tree, which grows with the cards left to turn; CP-SAT's clause
     learning keeps instead the reasons a partial timeline fails (a card that must wait on
     a pile under one that must go up later), and on lost positions of played games with
@@ -240,7 +241,9 @@ class LineDecider:
     are beyond one solve's limit, and a CP-SAT started again would begin from nothing (it
     keeps no table). One CP-SAT works at a time (one spare core); `answered` hands over its
     answer once, and `keep` stops it when its position is no longer needed, which frees it
-    for the position being searched. Without a deadline, CP-SAT stops with its solve.
+    for the position being searched. A position searched while it works gets CP-SAT's quick
+    look instead (`_look`, LOOK_SECONDS on the search's core, once, after CPSAT_AFTER).
+    Without a deadline, CP-SAT stops with its solve.
 
     Either's "unwinnable" is a proof (the search exhausted, or CP-SAT's model infeasible:
     docs/cpsat.md) and every win is replayed (`checked`)."""
