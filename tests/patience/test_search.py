@@ -63,7 +63,7 @@ def test_search_agrees_with_brute_force_on_random_games(seed: int) -> None:
 def test_each_reduction_alone_agrees_with_brute_force(alone: str, seed: int) -> None:
     kept = (alone, *NEEDS.get(alone, ()))
     disabled = tuple(name for name in RULE_SWITCHES if name not in kept)
-    for deal in _games(150, seed, alone):
+    for deal in _games(soak_count(150, 1000), seed, alone):
         compare_methods(deal, {"brute": _brute, "search": _search(disabled=disabled)})
 
 
@@ -103,6 +103,23 @@ def test_dead_test_never_fires_on_a_winnable_position(seed: int) -> None:
         fired_beyond_plain
 
 
+def test_copy_test_never_fires_on_a_winnable_position(seed: int) -> None:
+    """The copy test directly, on the dead test's random positions: every position it calls
+    lost is lost by the brute force. Coverage: it must fire where the dead test (both
+    terms) does not. 300 positions by default, 1,000 under FROG_SOAK."""
+    positions = soak_count(300, 1000)
+    share = positions / 1000
+    beyond_dead = checked = 0
+    for deal in _games(positions, seed, "copy test", random_stacked_game):
+        if not is_dead(deal, kernel.OPT_COPIES):
+            continue
+        beyond_dead += not _dead(deal, DEAD_TERMS["both"])
+        verdict = _brute(deal).verdict
+        checked += verdict != "unknown"
+        assert verdict != "winnable", f"copy test fired on a win\n{deal.to_text()}"
+    assert checked >= 50 * share and beyond_dead >= 10 * share, (checked, beyond_dead)
+
+
 def test_search_agrees_on_games_with_deep_reserves(seed: int) -> None:
     """The search against the brute force where the dead test's order terms bite: all
     reductions, and the dead test with each term alone. 120 games by default, 300 under
@@ -115,6 +132,8 @@ def test_search_agrees_on_games_with_deep_reserves(seed: int) -> None:
         if i % 3 == 0:
             methods["same-rank"] = _search(disabled=(*dead_only, "higher-rank"))
             methods["higher-rank"] = _search(disabled=(*dead_only, "same-rank"))
+            methods["copies"] = _search(disabled=tuple(
+                name for name in RULE_SWITCHES if name != "copies"))
         tally.add(deal, compare_methods(deal, methods))
     assert tally.unwinnable >= games * 40 // 300 and tally.winnable >= games // 2, \
         tally.summary()

@@ -101,6 +101,7 @@ RULE_SWITCHES = {
     "higher-rank": kernel.OPT_DEAD_HIGHER,
     "symmetry": kernel.OPT_SYMMETRY,
     "ordering": kernel.OPT_ORDER,
+    "copies": kernel.OPT_COPIES,
 }
 
 
@@ -389,14 +390,18 @@ def noise_level(noise: int, restart: int, seed: int) -> int:
 
 
 def is_dead(deal: Deal, options: int = kernel.ALL_OPTIONS) -> bool:
-    """The kernel's dead-position test on the deal's own position, with the given switches
-    (see RULE_SWITCHES): True means the position is lost, whatever the stock holds. For
-    benchmarks and tests that ask what the test alone can prove."""
-    arrays = SearchArrays(deal)
-    arrays.reset(noise=0, seed=0)
-    return bool(kernel.dead_test(arrays.st, arrays.reserve, arrays.piles, arrays.h, arrays.n,
-                                arrays.stockcnt, arrays.d4, arrays.ranks, arrays.npiles,
-                                arrays.scratch, options))
+    """The kernel's tests of a lost position on the deal's own position, with the given
+    switches (see RULE_SWITCHES): the dead test when "dead" is on, the copy test when
+    "copies" is. True means the position is lost, whatever the stock holds. For benchmarks
+    and tests that ask what the tests alone can prove."""
+    a = SearchArrays(deal)
+    a.reset(noise=0, seed=0)
+    if options & kernel.OPT_DEAD and kernel.dead_test(
+            a.st, a.reserve, a.piles, a.h, a.n, a.stockcnt, a.d4, a.ranks, a.npiles, a.scratch,
+            options):
+        return True
+    return bool(options & kernel.OPT_COPIES and kernel.copy_test(
+        a.st, a.reserve, a.piles, a.h, a.n, a.d4, a.ranks, a.npiles, a.scratch))
 
 
 _warm = False

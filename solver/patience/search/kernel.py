@@ -48,8 +48,9 @@ WON, LOST, BUDGET, PAUSED = 1, 2, 3, 4
 # ---- switches of the `options` argument (all on by default; off for measuring each rule)
 OPT_AUTOPLAY, OPT_SLEEP, OPT_DEAD, OPT_SYMMETRY, OPT_ORDER = 1, 2, 4, 8, 16
 OPT_DEAD_SAME, OPT_DEAD_HIGHER = 32, 64  # terms of the dead test (used only with OPT_DEAD)
+OPT_COPIES = 128  # the copy-number test (`copy_test`)
 ALL_OPTIONS = OPT_AUTOPLAY | OPT_SLEEP | OPT_DEAD | OPT_SYMMETRY | OPT_ORDER | \
-    OPT_DEAD_SAME | OPT_DEAD_HIGHER
+    OPT_DEAD_SAME | OPT_DEAD_HIGHER | OPT_COPIES
 
 WINDOW = 8  # transposition-table probe window
 NO_MARK = -1
@@ -413,6 +414,84 @@ def dead_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, op
 
 
 @kernel_jit
+def copy_test(st, reserve, piles, h, n, d4, ranks, npiles, scratch):
+    """A second counting test, on the stacks alone: True when the cards of the reserve and
+    the waste piles cannot all be given the places among their rank that their stacks
+    force on them.
+
+    Every rank has d4 cards; in a won game each goes up as the k-th card of its rank for a
+    distinct k in 1..d4 (its *place*), the n[r] cards up already holding 1..n[r]. Within a
+    stack (the reserve or a waste pile, whose cards leave only to a foundation, top first,
+    and under which nothing is ever put), a card y above x of the same or a higher rank
+    forces place(x) >= place(y) + 1 (the argument of `dead_test`'s L). So each stacked card
+    has a lowest place `lo`, from the cards above it (`dead_test`'s L), and a highest place
+    `hi`, from the cards below it: hi(y) = min(d4, hi(x) - 1 for every x below y whose rank
+    is at most y's). In any won game every card's place lies in [lo, hi] and the places of
+    one rank are all different, so (Hall's condition for such a matching) no b can have
+    more than b - n[r] rank-r cards with hi <= b (they need places in n[r]+1..b), and no a
+    more than d4 - a + 1 cards with lo >= a; a card with lo > d4 or hi <= n[r] has no place
+    at all. If any of these fails, no won game exists: the position is lost. Stock cards
+    may take any place, so they never make a count fail and are left out.
+
+    `dead_test` sees only the lower bounds, and only one card at a time: it misses a pile
+    whose bottom card must be the last of its rank, which forces each card above it to be
+    an early one, while another stack needs some of those early places too (a position of
+    a lost blind game, 46 cards in the stock, is proved lost so with no search at all,
+    where the search without the test did not prove it in a minute). loss_reason.py's
+    `copy_reason` re-derives the test from the cards and puts its proof in words. Rows 0-1
+    of `scratch` (the dead test's, which it fills afresh each call) hold the running
+    bounds; the rows from 6 + npiles count the bounds by rank and value.
+    """
+    bound = scratch[0]
+    cap = scratch[1]
+    lows = 6 + npiles
+    highs = lows + ranks + 1
+    for r in range(1, ranks + 1):
+        for v in range(d4 + 2):
+            scratch[lows + r, v] = 0
+            scratch[highs + r, v] = 0
+    for s in range(npiles + 1):
+        height = st[RD] if s == 0 else h[s - 1]
+        if height == 0:
+            continue
+        for t in range(ranks + 2):
+            bound[t] = 0  # max lo of the cards above of rank >= t: falls with t
+            cap[t] = d4 + 1  # min hi of the cards below of rank <= t: falls with t
+        for i in range(height - 1, -1, -1):  # top down: lo
+            r = reserve[i] if s == 0 else piles[s - 1, i]
+            low = max(n[r] + 1, bound[r] + 1)
+            if low > d4:
+                return True
+            scratch[lows + r, low] += 1
+            t = r
+            while t > 0 and bound[t] < low:
+                bound[t] = low
+                t -= 1
+        for i in range(height):  # bottom up: hi
+            r = reserve[i] if s == 0 else piles[s - 1, i]
+            high = min(d4, cap[r] - 1)
+            if high <= n[r]:
+                return True
+            scratch[highs + r, high] += 1
+            t = r
+            while t <= ranks and cap[t] > high:
+                cap[t] = high
+                t += 1
+    for r in range(1, ranks + 1):
+        below = 0
+        for b in range(n[r] + 1, d4 + 1):
+            below += scratch[highs + r, b]
+            if below > b - n[r]:
+                return True
+        above = 0
+        for a in range(d4, n[r], -1):
+            above += scratch[lows + r, a]
+            if above > d4 - a + 1:
+                return True
+    return False
+
+
+@kernel_jit
 def _lift_reach(start, cnt, left, reach, n, ranks, full):
     """Bring reach[start..] up to date after cnt[start] grew (or, with `full`, compute it
     from scratch): reach[t] = min(reach[t-1], cnt[t]), and the stock cards of rank t join U
@@ -647,7 +726,8 @@ def run(position, stack, table, layout, stats, scratch, budget, chunk, options):
             nextmove[d] = 0
             if options & OPT_DEAD and \
                     dead_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch,
-                             options):
+                             options) or options & OPT_COPIES and \
+                    copy_test(st, reserve, piles, h, n, d4, ranks, npiles, scratch):
                 stats[ST_DEAD] += 1  # not stored: the test is cheaper than a table miss
             elif table_probe(tk1, tk2, k1, k2):
                 stats[ST_TT_HITS] += 1
