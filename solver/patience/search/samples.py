@@ -48,6 +48,14 @@ def line_moves(deal: Deal) -> int:
     return 2 * len(deal.stock) + len(deal.reserve) + sum(len(pile) for pile in deal.waste)
 
 
+#: The sampled searches of blind play run without the copy test (kernel.copy_test): the
+#: blind policies, their time budgets and the calibration of the chances they show were
+#: measured with the searches as they were, and the test changes a search's nodes and its
+#: time per node. Whether it helps the few-thousand-node searches of samples is not
+#: measured yet.
+SAMPLE_OPTIONS = kernel.ALL_OPTIONS & ~kernel.OPT_COPIES
+
+
 def sample_strategy(deal: Deal, descents: float | None = None) -> Strategy:
     """The standard search (`descents` None), or one whose first restart spends `descents` x
     `line_moves` nodes instead of FIRST_BUDGET: for a sample's budget of a few thousand
@@ -55,10 +63,11 @@ def sample_strategy(deal: Deal, descents: float | None = None) -> Strategy:
     nothing, and many short perturbed restarts find about 40% more wins than two long ones
     in the same 2,000 nodes (on sampled positions of `frog` games with 20-70 stock cards
     left, 1.0-1.25 descents won the most; 0.75 fewer, since many restarts end before the
-    line does; benchmarks/results/sample_restarts.txt)."""
+    line does; benchmarks/results/sample_restarts.txt). Either runs with SAMPLE_OPTIONS."""
     if descents is None:
-        return Strategy()
-    return Strategy(first_budget=max(1, int(descents * line_moves(deal))))
+        return Strategy(options=SAMPLE_OPTIONS)
+    return Strategy(first_budget=max(1, int(descents * line_moves(deal))),
+                    options=SAMPLE_OPTIONS)
 
 
 def decide_samples(deals: Sequence[Deal], max_nodes: int, memory: int = SAMPLE_MEMORY,
