@@ -35,7 +35,7 @@ from solver.answer import Limits, Progress, Result, Verdict
 from solver.patience.deal import Deal
 from solver.patience.engine import IllegalMove, deals_along, play_leniently, replay
 from solver.patience.line import Move
-from solver.patience.loss_reason import LossReason
+from solver.patience.loss_reason import CopyReason, LossReason
 from solver.patience.portfolio import CpsatBeside, cpsat_opinion
 
 #: Each solve's default time limit (seconds) and table size: explaining a game is a few
@@ -77,8 +77,9 @@ class Explanation:
     the position before it that keeps the win, the first of the winning line `line`. When
     the move is not named, `line` is the winning line from the last position known winnable
     (`last_winnable`). `proofs` holds, for each position proved lost, the counting argument
-    that proves it (a LossReason) or None when the proof is the exhausted search or CP-SAT's
-    infeasible model, and `proved_by` the method that proved it ("search", "cpsat").
+    that proves it (a LossReason or CopyReason) or None when the proof is the exhausted
+    search or CP-SAT's infeasible model, and `proved_by` the method that proved it
+    ("search", "cpsat").
     `stopped` says why the bisection ended before naming a move ("time limit": the whole
     explanation's; "solve limit": MAX_SOLVES; "interrupted": Ctrl-C), else None. `solves`
     counts the solves made, those that tried an undecided position again included."""
@@ -93,7 +94,7 @@ class Explanation:
     seconds: float = 0.0
     nodes: int = 0
     solves: int = 0
-    proofs: dict[int, LossReason | None] = field(default_factory=dict)
+    proofs: dict[int, LossReason | CopyReason | None] = field(default_factory=dict)
     proved_by: dict[int, str] = field(default_factory=dict)
     stopped: str | None = None
 
@@ -223,16 +224,16 @@ class LineDecider:
     QUICK_SHARE of the limits, then one complete depth-first pass on the same table for the
     rest: beams never prove anything and restarts abandon the open subtrees they cut, so on
     a lost position the pass needs about half the nodes. Beyond CPSAT_STOCK stock cards no
-    pass could exhaust the tree within a solve, and the standard search gets it all. Proving a position lost still
-    means exhausting its tree, which grows with the cards left to turn; CP-SAT's clause
-    learning keeps instead the reasons a partial timeline fails (a card that must wait on
-    a pile under one that must go up later), and on lost positions of played games with
-    15-35 stock cards left it proved in 1-8 s what the search could not in 30. So when at
-    most CPSAT_STOCK cards are left and there is a time limit, CP-SAT runs beside the
-    search on a second core (`portfolio.CpsatBeside`) once the search has gone CPSAT_AFTER
-    without an answer, and the first to decide answers. CP-SAT starts from a hint when the
-    explanation has one (`explain`'s `hint`: a winning line of a position a few moves
-    earlier, which often wins this one with small changes).
+    pass could exhaust the tree within a solve, and the standard search gets it all. Proving
+    a position lost still means exhausting its tree, which grows with the cards left to
+    turn; CP-SAT's clause learning keeps instead the reasons a partial timeline fails (a
+    card that must wait on a pile under one that must go up later), and on lost positions of
+    played games with 15-35 stock cards left it proved in 1-8 s what the search could not in
+    30. So when at most CPSAT_STOCK cards are left and there is a time limit, CP-SAT runs
+    beside the search on a second core (`portfolio.CpsatBeside`) once the search has gone
+    CPSAT_AFTER without an answer, and the first to decide answers. CP-SAT starts from a
+    hint when the explanation has one (`explain`'s `hint`: a winning line of a position a
+    few moves earlier, which often wins this one with small changes).
 
     CP-SAT may outlive the solve that started it. With a `deadline` (the whole
     explanation's, on time.monotonic's clock), a CP-SAT left undecided when its solve's

@@ -170,6 +170,88 @@ class LossReason:
                 "text": self.lines()}
 
 
+@dataclass(frozen=True)
+class Placed:
+    """A stacked card and the copy of its rank it must go up as at the latest (`latest`
+    reasons) or at the earliest, with the chain of cards in its stack that forces it, from
+    the card outwards (each link one copy further from it), ending at a card the chain
+    cannot push further (the last copy of its rank, or the first copy not yet up)."""
+
+    place: str
+    from_top: int
+    chain: tuple[Link, ...]
+
+    @property
+    def link(self) -> Link:
+        return self.chain[0]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"place": self.place, "from_top": self.from_top, "card": str(self.link.card),
+                "copy": self.link.copy,
+                "chain": [{"card": str(link.card), "copy": link.copy} for link in self.chain]}
+
+
+@dataclass(frozen=True)
+class CopyReason:
+    """A proof by the copy count (kernel.copy_test): more stacked cards of `rank` must go up
+    as copies at most `bound` (`latest`) or at least `bound` than there are such copies
+    left, with `up` cards of the rank up already and `copies` in the game."""
+
+    rank: int
+    latest: bool
+    bound: int
+    up: int
+    copies: int
+    cards: tuple[Placed, ...]
+
+    @property
+    def places(self) -> int:
+        """How many copies of the rank are left for the cards (fewer than them)."""
+        if self.latest:
+            return max(0, self.bound - self.up)
+        return self.copies - self.bound + 1
+
+    def lines(self) -> list[str]:
+        """The reason as indented text lines (for `frog solve`)."""
+        word = rank_word(self.rank)
+        plural = rank_word(self.rank, True)
+        if self.latest:
+            span = f"{word} #1" if self.bound == 1 else f"{plural} #1-#{self.bound}"
+            what = f"{len(self.cards)} {plural} must each go up as one of {span}"
+            order = ("A stacked card goes up before every card under it, so it must be an "
+                     "earlier copy of its rank than any card under it of the same or a lower "
+                     "rank (the k-th card of a rank to go up needs k cards of every lower "
+                     "rank up before it).")
+            if self.up:
+                what += f", and {self.up} of those {'is' if self.up == 1 else 'are'} up already"
+        else:
+            what = (f"{len(self.cards)} {plural} must each go up as {word} #{self.bound} or "
+                    f"later, and the game has {self.copies}")
+            order = ("A stacked card goes up after every card above it, so it must be a "
+                     "later copy of its rank than any card above it of the same or a higher "
+                     "rank (the k-th card of a rank to go up needs k cards of every lower "
+                     "rank up before it).")
+        out = wrap(f"why: {what}: only {self.places} places for {len(self.cards)} cards, "
+                   f"so no play wins. {order}", WIDTH, subsequent_indent="  ")
+        for placed in self.cards:
+            card = placed.link.card
+            where = _where(placed.place)
+            bound = "at the latest" if self.latest else "at the earliest"
+            text = f"the {card} in {where}, {_ordinal(placed.from_top)} from the top: " \
+                   f"{rank_word(card.rank)} #{placed.link.copy} {bound}"
+            if len(placed.chain) > 1:
+                side = "under" if self.latest else "above"
+                text += f" ({side} it: {', '.join(map(str, placed.chain[1:]))})"
+            out += wrap(text + ".", WIDTH, initial_indent="  - ", subsequent_indent="    ")
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        return {"kind": "copies", "rank": rank_word(self.rank),
+                "copies": "latest" if self.latest else "earliest", "bound": self.bound,
+                "up": self.up, "cards": [placed.as_json() for placed in self.cards],
+                "text": self.lines()}
+
+
 def _where(place: str) -> str:
     """'the reserve', 'pile 2'."""
     return f"the {place}" if place == "reserve" else place
@@ -180,8 +262,10 @@ def _ordinal(k: int) -> str:
     return f"{k}{suffix}"
 
 
-def loss_reason(deal: Deal) -> LossReason | None:
-    """The counting argument's proof that `deal`'s position is lost, or None if it has none.
+def loss_reason(deal: Deal) -> LossReason | CopyReason | None:
+    """The counting argument's proof that `deal`'s position is lost, or None if it has none:
+    the dead test's (a LossReason) or, when that says nothing, the copy test's
+    (`copy_reason`).
 
     The position is the deal as given (a mid-game position is a deal too): nothing is
     played first.
@@ -216,7 +300,7 @@ def loss_reason(deal: Deal) -> LossReason | None:
                 taken[s] += 1
                 changed = True
     if all(taken[s] == len(cards) for s, (_, cards) in enumerate(stacks)) and not stock_left:
-        return None
+        return copy_reason(deal)
     alone = _out_of_copies(stacks, earliest, copies)
     if alone is not None:  # one card whose own rank runs out is a reason on its own
         return alone
@@ -241,6 +325,68 @@ def loss_reason(deal: Deal) -> LossReason | None:
     if stock_left:
         stuck.append(("stock", tuple(c for c in deal.stock if c.rank in stock_left)))
     return LossReason(tuple(stuck), tuple(blocked))
+
+
+def copy_reason(deal: Deal) -> CopyReason | None:
+    """The copy test's proof that `deal`'s position is lost (kernel.copy_test, re-derived
+    here from the cards), or None when it has none.
+
+    Each stacked card must go up as a copy of its rank at least `_earliest_copies` and at
+    most `_latest_copies` gives; the copies of one rank all differ, so if more cards of a
+    rank must be among its first b copies than the b - up of them still to go up, or among
+    its copies a..F than there are, no play wins. The first such count, rank by rank (the
+    latest copies first), is the reason.
+    """
+    copies = deal.rules.foundations
+    up = [copies] + [sum(top.rank >= r for top in deal.foundations)
+                     for r in range(1, deal.rules.ranks + 1)]
+    stacks = [("reserve", list(deal.reserve))] + \
+        [(f"pile {p + 1}", list(pile)) for p, pile in enumerate(deal.waste)]
+    placed: list[tuple[bool, int, Placed]] = []  # (latest?, copy, card)
+    for place, cards in stacks:
+        earliest = _earliest_copies(cards, up)
+        latest = _latest_copies(cards, copies)
+        for i in range(len(cards)):
+            placed.append((True, latest[i][0], _placed(place, cards, latest, i)))
+            placed.append((False, earliest[i][0], _placed(place, cards, earliest, i)))
+    for rank in range(1, deal.rules.ranks + 1):
+        mine = [(latest, copy, card) for latest, copy, card in placed
+                if card.link.card.rank == rank]
+        for bound in range(1, copies + 1):
+            early = [card for latest, copy, card in mine if latest and copy <= bound]
+            if early and len(early) > bound - up[rank]:
+                return CopyReason(rank, True, bound, up[rank], copies, tuple(early))
+        for bound in range(copies + 1, up[rank], -1):
+            late = [card for latest, copy, card in mine if not latest and copy >= bound]
+            if late and len(late) > copies - bound + 1:
+                return CopyReason(rank, False, bound, up[rank], copies, tuple(late))
+    return None
+
+
+def _latest_copies(cards: list[Card], copies: int) -> list[tuple[int, int | None]]:
+    """For each card of a stack (bottom to top): the latest copy of its rank it can go up
+    as, and the card under it that forces that (its index, or None: only the copies of its
+    rank). The mirror of `_earliest_copies`: a card goes up before every card under it, so
+    above a card x of the same or a lower rank it is an earlier copy than x is."""
+    latest: list[tuple[int, int | None]] = [(0, None)] * len(cards)
+    for i in range(len(cards)):
+        rank = cards[i].rank
+        best: tuple[int, int | None] = (copies, None)
+        for j in range(i):  # from the bottom: ties keep the lower card
+            if cards[j].rank <= rank and latest[j][0] - 1 < best[0]:
+                best = (latest[j][0] - 1, j)
+        latest[i] = best
+    return latest
+
+
+def _placed(place: str, cards: list[Card], bounds: list[tuple[int, int | None]],
+            index: int) -> Placed:
+    """The card at `index` with its bound and the chain of cards that forces it."""
+    chain = [index]
+    while bounds[chain[-1]][1] is not None:
+        chain.append(bounds[chain[-1]][1])
+    return Placed(place, len(cards) - index,
+                  tuple(Link(cards[j], bounds[j][0]) for j in chain))
 
 
 def copy_slack(deal: Deal) -> int:

@@ -19,8 +19,8 @@ from solver.patience import decide, deal_from_number, variant_rules
 from solver.patience import methods
 from solver.patience.brute import brute_solve
 from solver.patience.deal import Deal
-from solver.patience.loss_reason import (Link, LossReason, copy_slack, loss_reason,
-                                         tightest_cards)
+from solver.patience.loss_reason import (CopyReason, Link, LossReason, copy_slack,
+                                         loss_reason, tightest_cards)
 from solver.patience.search import is_dead
 
 
@@ -100,6 +100,38 @@ def _positions(seed: int):
                 yield play_randomly(rng, deal, moves)
 
 
+def check_copy_proof(deal: Deal, reason: CopyReason) -> None:
+    """Verify a copy-count proof's every claim from the deal: each card is where it is
+    said to be; its chain runs through its own stack away from it (down for latest copies,
+    up for earliest), each link's rank at most (at least) the next one's and its copy one
+    less (more), the chain's end bounded by the copies of its rank alone; the card's copy
+    is within the bound; and there are more such cards than copies left for them."""
+    copies = deal.rules.foundations
+    up = {r: sum(top.rank >= r for top in deal.foundations) for r in range(1, deal.rules.ranks + 1)}
+    stacks = _stacks(deal)
+    seen = set()
+    for placed in reason.cards:
+        cards = stacks[placed.place]
+        index = len(cards) - placed.from_top
+        assert cards[index] == placed.link.card and placed.link.card.rank == reason.rank
+        assert (placed.place, index) not in seen
+        seen.add((placed.place, index))
+        at = index
+        for link, further in zip(placed.chain, placed.chain[1:]):
+            if reason.latest:
+                at = max(i for i in range(at) if cards[i] == further.card)
+                assert further.card.rank <= link.card.rank and link.copy == further.copy - 1
+            else:
+                at = min(i for i in range(at + 1, len(cards)) if cards[i] == further.card)
+                assert further.card.rank >= link.card.rank and link.copy == further.copy + 1
+        end = placed.chain[-1]
+        assert end.copy == (copies if reason.latest else up[end.card.rank] + 1), end
+        copy = placed.link.copy
+        assert copy <= reason.bound if reason.latest else copy >= reason.bound
+    left = reason.bound - up[reason.rank] if reason.latest else copies - reason.bound + 1
+    assert len(reason.cards) > left and reason.places == max(0, left)
+
+
 def test_agrees_with_the_kernel_and_every_proof_checks(seed: int) -> None:
     kinds = Counter()
     for deal in _positions(seed):
@@ -107,19 +139,25 @@ def test_agrees_with_the_kernel_and_every_proof_checks(seed: int) -> None:
         assert (reason is not None) == is_dead(deal), deal.to_text()
         if reason is None:
             continue
+        assert reason.lines() and json.dumps(reason.as_json())
+        if isinstance(reason, CopyReason):
+            check_copy_proof(deal, reason)
+            kinds["copies, latest" if reason.latest else "copies, earliest"] += 1
+            continue
         check_proof(deal, reason)
         alone = reason.blocked[0].limit_rank == 0
         kinds["one card" if alone else "counting"] += 1
         kinds["stock"] += any(b.place == "stock" for b in reason.blocked)
         kinds["several"] += len(reason.blocked) > 1
-        assert reason.lines() and json.dumps(reason.as_json())
     assert kinds["one card"] >= 100 and kinds["counting"] >= 40, kinds
+    assert kinds["copies, latest"] >= 10, kinds
     assert kinds["stock"] >= 10 and kinds["several"] >= 30, kinds
 
 
 def test_the_checker_rejects_broken_proofs(seed: int) -> None:
     """Each way a proof could be wrong is caught: a candidate left unrefuted, a chain
-    missing a card, a limit too high, a stuck card that is not stuck."""
+    missing a card, a limit too high, a stuck card that is not stuck; for a copy count, a
+    card too few, a copy its chain does not force, a bound that leaves room."""
     deal = deal_from_number(variant_rules("frog"), 117)
     proof = loss_reason(deal)
     (blocked,) = proof.blocked
@@ -127,11 +165,24 @@ def test_the_checker_rejects_broken_proofs(seed: int) -> None:
               replace(proof, blocked=(replace(blocked, chain=blocked.chain[1:]),)),
               replace(proof, blocked=(replace(blocked, needs=8),))]
     deal2, counting = next((d, r) for d in _positions(seed)
-                           if (r := loss_reason(d)) is not None and len(r.blocked) > 1)
+                           if isinstance(r := loss_reason(d), LossReason) and len(r.blocked) > 1)
     first = counting.blocked[0]
     broken2 = [replace(counting, blocked=counting.blocked[1:]),
                replace(counting, blocked=(replace(first, limit=first.needs),
                                           *counting.blocked[1:]))]
+    deal3, copy = next((d, r) for d in _positions(seed)
+                       if isinstance(r := loss_reason(d), CopyReason) and r.latest)
+    placed = copy.cards[0]
+    link = placed.chain[0]
+    broken3 = [replace(copy, cards=copy.cards[1:]),
+               replace(copy, cards=(replace(placed, chain=(replace(link, copy=link.copy - 1),
+                                                           *placed.chain[1:])),
+                                    *copy.cards[1:])),
+               replace(copy, bound=copy.copies)]
+    check_copy_proof(deal3, copy)
+    for wrong in broken3:
+        with pytest.raises(AssertionError):
+            check_copy_proof(deal3, wrong)
     for wrong in broken:
         with pytest.raises(AssertionError):
             check_proof(deal, wrong)
@@ -173,7 +224,7 @@ def test_copy_slack_below_zero_exactly_when_one_card_runs_out_of_copies(seed: in
     for deal in _positions(seed):
         slack = copy_slack(deal)
         reason = loss_reason(deal)
-        one_card = reason is not None and reason.blocked[0].limit_rank == 0
+        one_card = isinstance(reason, LossReason) and reason.blocked[0].limit_rank == 0
         assert (slack < 0) == one_card, deal.to_text()
         if slack < 0:
             assert is_dead(deal)
@@ -215,3 +266,32 @@ def test_solve_prints_the_reason(frog, tmp_path) -> None:
     assert "2S Two #9 at the earliest" in page.read_text()
     won = json.loads(frog("solve", "1", "--variant", "pysol-frog", "--json", "--jobs", "1")[1])
     assert won["verdict"] == "winnable" and won["loss_reason"] is None
+
+
+#: A lost game of frog deal 820412 as the default policy played it blind, after move 47.
+AFTER_MOVE_47 = """\
+variant: frog
+foundations: 6C AH AD AS AS AH
+reserve: 5D 5D JH KH 9S 5H 5S TC 6C QS 2S 8D KS
+stock: 6D JH 8S JD KH 2H 7C 8H 4C 7S 6S 2D 4S JC 2S 5C 3H 2C AC 2D 9H 7D 2H TC 3C 7H 7S TD TH JS 8D JC TH 6S QS QD 3C 4D 9H QH 4H 7C AD KS 3S 5H
+waste1: QC 6H 5S 4D 4H 3H 3S 3D
+waste2: 8H 6D 6H TD 9D 7H 7D 4C
+waste3: 9D 9C 8C 8S 8C
+waste4: TS 9S 9C
+waste5: JS JD QD TS QH KC KC KD QC KD
+"""
+
+
+def test_a_copy_count_proves_a_position_of_a_played_game_lost() -> None:
+    """The position of docs/solver.md, The copy test (a lost blind game of frog deal 820412
+    after move 47): the dead test says nothing, the copy count proves it lost, and the
+    proof names the three Kings that must be among the first two."""
+    from solver.patience.deal import parse_deal_text
+
+    deal = parse_deal_text(AFTER_MOVE_47)
+    reason = loss_reason(deal)
+    assert isinstance(reason, CopyReason), reason
+    check_copy_proof(deal, reason)
+    assert (reason.rank, reason.latest, reason.bound, len(reason.cards)) == (13, True, 2, 3)
+    assert "3 Kings must each go up as one of Kings #1-#2" in " ".join(reason.lines())
+    assert {placed.place for placed in reason.cards} == {"reserve", "pile 5"}
