@@ -215,9 +215,11 @@ class CopyReason:
         """The reason as indented text lines (for `frog solve`)."""
         word = rank_word(self.rank)
         plural = rank_word(self.rank, True)
+        count = len(self.cards)
+        who = f"{count} {plural} must each" if count > 1 else f"1 {word} must"
         if self.latest:
             span = f"{word} #1" if self.bound == 1 else f"{plural} #1-#{self.bound}"
-            what = f"{len(self.cards)} {plural} must each go up as one of {span}"
+            what = f"{who} go up as one of {span}"
             order = ("A stacked card goes up before every card under it, so it must be an "
                      "earlier copy of its rank than any card under it of the same or a lower "
                      "rank (the k-th card of a rank to go up needs k cards of every lower "
@@ -225,14 +227,16 @@ class CopyReason:
             if self.up:
                 what += f", and {self.up} of those {'is' if self.up == 1 else 'are'} up already"
         else:
-            what = (f"{len(self.cards)} {plural} must each go up as {word} #{self.bound} or "
-                    f"later, and the game has {self.copies}")
+            what = (f"{who} go up as {word} #{self.bound} or later, and the game has "
+                    f"{self.copies}")
             order = ("A stacked card goes up after every card above it, so it must be a "
                      "later copy of its rank than any card above it of the same or a higher "
                      "rank (the k-th card of a rank to go up needs k cards of every lower "
                      "rank up before it).")
-        out = wrap(f"why: {what}: only {self.places} places for {len(self.cards)} cards, "
-                   f"so no play wins. {order}", WIDTH, subsequent_indent="  ")
+        places = "no place" if self.places == 0 else \
+            f"only {self.places} place{'s' if self.places > 1 else ''}"
+        out = wrap(f"why: {what}: {places} for {count} card{'s' if count > 1 else ''}, so "
+                   f"no play wins. {order}", WIDTH, subsequent_indent="  ")
         for placed in self.cards:
             card = placed.link.card
             where = _where(placed.place)
