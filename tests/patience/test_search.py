@@ -77,47 +77,34 @@ def _dead(deal, terms: int) -> bool:
     return is_dead(deal, kernel.OPT_DEAD | terms)
 
 
-def test_dead_test_never_fires_on_a_winnable_position(seed: int) -> None:
-    """The dead test directly: on random positions with deep reserves and cards stacked on
-    the piles, every position the test (with each term, and both) calls dead is lost by the
-    brute force. Coverage: each term must fire where the plain test does not. 300 positions
-    by default (the brute force is plain Python), 1,000 under FROG_SOAK."""
+def test_dead_and_copy_tests_never_fire_on_a_winnable_position(seed: int) -> None:
+    """The dead test and the copy test directly: on random positions with deep reserves and
+    cards stacked on the piles, every position the dead test (with each term, and both) or
+    the copy test calls lost is lost by the brute force. Coverage: each term must fire where
+    the plain test does not, and the copy test where the dead test with both terms does
+    not. 300 positions by default (the brute force is plain Python), 1,000 under FROG_SOAK."""
     positions = soak_count(300, 1000)
     share = positions / 1000  # the coverage bounds below are for 1,000 positions
     fired_beyond_plain = {name: 0 for name in DEAD_TERMS}
-    checked = 0
+    copies_beyond_dead = checked = 0
     for deal in _games(positions, seed, "dead test", random_stacked_game):
         fired = {name: _dead(deal, terms) for name, terms in DEAD_TERMS.items()}
         assert not fired["plain"] or all(fired.values()), "a term made the test weaker"
+        fired["copies"] = is_dead(deal, kernel.OPT_COPIES)
         if not any(fired.values()):
             continue
         for name in DEAD_TERMS:
             fired_beyond_plain[name] += fired[name] and not fired["plain"]
+        copies_beyond_dead += fired["copies"] and not fired["both"]
         verdict = _brute(deal).verdict
         checked += verdict != "unknown"
-        assert verdict != "winnable", f"dead test fired {fired} on a win\n{deal.to_text()}"
+        assert verdict != "winnable", f"a test fired {fired} on a win\n{deal.to_text()}"
     assert checked >= 100 * share, checked
+    assert copies_beyond_dead >= 10 * share, copies_beyond_dead
     assert fired_beyond_plain["same-rank"] >= 40 * share, fired_beyond_plain
     assert fired_beyond_plain["higher-rank"] >= 8 * share, fired_beyond_plain
     assert fired_beyond_plain["both"] >= fired_beyond_plain["same-rank"] + 20 * share, \
         fired_beyond_plain
-
-
-def test_copy_test_never_fires_on_a_winnable_position(seed: int) -> None:
-    """The copy test directly, on the dead test's random positions: every position it calls
-    lost is lost by the brute force. Coverage: it must fire where the dead test (both
-    terms) does not. 300 positions by default, 1,000 under FROG_SOAK."""
-    positions = soak_count(300, 1000)
-    share = positions / 1000
-    beyond_dead = checked = 0
-    for deal in _games(positions, seed, "copy test", random_stacked_game):
-        if not is_dead(deal, kernel.OPT_COPIES):
-            continue
-        beyond_dead += not _dead(deal, DEAD_TERMS["both"])
-        verdict = _brute(deal).verdict
-        checked += verdict != "unknown"
-        assert verdict != "winnable", f"copy test fired on a win\n{deal.to_text()}"
-    assert checked >= 50 * share and beyond_dead >= 10 * share, (checked, beyond_dead)
 
 
 def test_search_agrees_on_games_with_deep_reserves(seed: int) -> None:
