@@ -24,7 +24,7 @@ from solver.patience.deal import Deal, deal_from_number
 from solver.patience.line import FOUNDATION, RESERVE, STOCK, Move, pile_index
 from solver.patience.rules import variant_rules
 
-GAMES = soak_count(60, 300)
+GAMES = soak_count(40, 300)
 
 
 def canonical(deal: Deal, moves: list[Move]) -> list[Move]:

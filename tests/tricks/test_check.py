@@ -23,8 +23,8 @@ from solver.tricks.rules import Rules
 from solver.tricks.search.driver import Searcher, scoring_contracts, solve
 
 TINY_TABLE_BITS = 10
-FULL_DEALS = 3  # 20-30 s with the default seed on a faster machine, about 60 s on a slower
-# one (2026-12-02; the check side, without shifted bounds, costs nearly all of it)
+FULL_DEALS = 2  # 7-10 s a deal with the default seed on a faster machine, about 20 s on a
+# slower one (2026-12-02; the check side, without shifted bounds, costs nearly all of it)
 
 
 def check_solution(deal, rules: Rules):
