@@ -276,9 +276,8 @@ def loss_reason(deal: Deal) -> LossReason | CopyReason | None:
     """
     copies = deal.rules.foundations
     ranks = deal.rules.ranks
-    up = [copies] + [sum(top.rank >= r for top in deal.foundations) for r in range(1, ranks + 1)]
-    stacks = [("reserve", list(deal.reserve))] + \
-        [(f"pile {p + 1}", list(pile)) for p, pile in enumerate(deal.waste)]
+    up = _up_counts(deal)
+    stacks = _stacks(deal)
     earliest = [_earliest_copies(cards, up) for _, cards in stacks]
     stock_left = Counter(card.rank for card in deal.stock)
     can = list(up)  # per rank: the cards up now plus those collected (might go up)
@@ -339,31 +338,27 @@ def copy_reason(deal: Deal) -> CopyReason | None:
     most `_latest_copies` gives; the copies of one rank all differ, so if more cards of a
     rank must be among its first b copies than the b - up of them still to go up, or among
     its copies a..F than there are, no play wins. The first such count, rank by rank (the
-    latest copies first), is the reason.
+    latest copies first), is the reason; only its cards get their chains.
     """
     copies = deal.rules.foundations
-    up = [copies] + [sum(top.rank >= r for top in deal.foundations)
-                     for r in range(1, deal.rules.ranks + 1)]
-    stacks = [("reserve", list(deal.reserve))] + \
-        [(f"pile {p + 1}", list(pile)) for p, pile in enumerate(deal.waste)]
-    placed: list[tuple[bool, int, Placed]] = []  # (latest?, copy, card)
-    for place, cards in stacks:
-        earliest = _earliest_copies(cards, up)
-        latest = _latest_copies(cards, copies)
-        for i in range(len(cards)):
-            placed.append((True, latest[i][0], _placed(place, cards, latest, i)))
-            placed.append((False, earliest[i][0], _placed(place, cards, earliest, i)))
-    for rank in range(1, deal.rules.ranks + 1):
-        mine = [(latest, copy, card) for latest, copy, card in placed
-                if card.link.card.rank == rank]
+    up = _up_counts(deal)
+    # per rank: (copy, place, cards, bounds, index) for the latest and the earliest copies
+    latest: dict[int, list] = {r: [] for r in range(1, deal.rules.ranks + 1)}
+    earliest: dict[int, list] = {r: [] for r in range(1, deal.rules.ranks + 1)}
+    for place, cards in _stacks(deal):
+        for found, bounds in ((latest, _latest_copies(cards, copies)),
+                              (earliest, _earliest_copies(cards, up))):
+            for i, card in enumerate(cards):
+                found[card.rank].append((bounds[i][0], place, cards, bounds, i))
+    for rank in latest:
         for bound in range(1, copies + 1):
-            early = [card for latest, copy, card in mine if latest and copy <= bound]
+            early = [entry for entry in latest[rank] if entry[0] <= bound]
             if early and len(early) > bound - up[rank]:
-                return CopyReason(rank, True, bound, up[rank], copies, tuple(early))
+                return CopyReason(rank, True, bound, up[rank], copies, _placed(early))
         for bound in range(copies + 1, up[rank], -1):
-            late = [card for latest, copy, card in mine if not latest and copy >= bound]
+            late = [entry for entry in earliest[rank] if entry[0] >= bound]
             if late and len(late) > copies - bound + 1:
-                return CopyReason(rank, False, bound, up[rank], copies, tuple(late))
+                return CopyReason(rank, False, bound, up[rank], copies, _placed(late))
     return None
 
 
@@ -383,14 +378,13 @@ def _latest_copies(cards: list[Card], copies: int) -> list[tuple[int, int | None
     return latest
 
 
-def _placed(place: str, cards: list[Card], bounds: list[tuple[int, int | None]],
-            index: int) -> Placed:
-    """The card at `index` with its bound and the chain of cards that forces it."""
-    chain = [index]
-    while bounds[chain[-1]][1] is not None:
-        chain.append(bounds[chain[-1]][1])
-    return Placed(place, len(cards) - index,
-                  tuple(Link(cards[j], bounds[j][0]) for j in chain))
+def _placed(entries: list) -> tuple[Placed, ...]:
+    """`copy_reason`'s cards, each with its bound and the chain of cards that forces it
+    (`_chain`, read from the card outwards)."""
+    return tuple(Placed(place, len(cards) - index,
+                        tuple(Link(cards[j], bounds[j][0])
+                              for j in [index, *reversed(_chain(bounds, index))]))
+                 for _, place, cards, bounds, index in entries)
 
 
 def copy_slack(deal: Deal) -> int:
@@ -418,13 +412,25 @@ def _spare_copies(deal: Deal) -> list[tuple[Card, int]]:
     """Each stacked card (top of each stack first; the reserve, then the piles) with how
     many copies of its rank it has to spare."""
     copies = deal.rules.foundations
-    up = [copies] + [sum(top.rank >= r for top in deal.foundations)
-                     for r in range(1, deal.rules.ranks + 1)]
+    up = _up_counts(deal)
     spares = []
-    for cards in (list(deal.reserve), *map(list, deal.waste)):
+    for _, cards in _stacks(deal):
         earliest = _earliest_copies(cards, up)
         spares += [(cards[i], copies - earliest[i][0]) for i in range(len(cards) - 1, -1, -1)]
     return spares
+
+
+def _up_counts(deal: Deal) -> list[int]:
+    """Per rank (from 1): the cards of it on the foundations; index 0 holds the copies of a
+    rank, as the kernel's n[0] does."""
+    return [deal.rules.foundations] + [sum(top.rank >= r for top in deal.foundations)
+                                       for r in range(1, deal.rules.ranks + 1)]
+
+
+def _stacks(deal: Deal) -> list[tuple[str, list[Card]]]:
+    """The reserve and the waste piles by name, each bottom to top."""
+    return [("reserve", list(deal.reserve))] + \
+        [(f"pile {p + 1}", list(pile)) for p, pile in enumerate(deal.waste)]
 
 
 def _out_of_copies(stacks: list[tuple[str, list[Card]]],
@@ -469,7 +475,8 @@ def _earliest_copies(cards: list[Card], up: list[int]) -> list[tuple[int, int | 
 
 
 def _chain(earliest: list[tuple[int, int | None]], index: int) -> list[int]:
-    """The cards above `index` that force its copy number, from the top down."""
+    """The cards that force `index`'s copy number (`_earliest_copies`' cards above it or
+    `_latest_copies`' cards under it), from the far end of the chain to the nearest."""
     chain = []
     above = earliest[index][1]
     while above is not None:
