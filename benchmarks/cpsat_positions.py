@@ -47,7 +47,7 @@ MIN_STOCK, MAX_STOCK = 22, 60
 def explained_ranges(path: Path) -> dict[tuple[str, int], tuple[int, int]]:
     """(policy, deal) -> (a, b) for each game whose explanation ended with a range."""
     return {key: tuple(map(int, move.split("-")))
-            for key, (outcome, move) in explained_moves(path).items() if outcome == "range"}
+            for key, (outcome, move, _) in explained_moves(path).items() if outcome == "range"}
 
 
 def chosen_positions(games: Path, count: int) -> list[tuple[str, int, int, Deal]]:

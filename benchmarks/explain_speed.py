@@ -55,14 +55,14 @@ def kept_games(path: Path) -> dict[tuple[str, int], dict]:
     return {(game["policy"], game["deal"]): game for game in games}
 
 
-def explained_moves(results: Path) -> dict[tuple[str, int], tuple[str, str]]:
-    """(policy, deal) -> (outcome, move) of each game's row in a results file written by
-    this script: the move named, "a-b" for a range, "-" for none."""
+def explained_moves(results: Path) -> dict[tuple[str, int], tuple[str, str, float]]:
+    """(policy, deal) -> (outcome, move, seconds) of each game's row in a results file
+    written by this script: the move named, "a-b" for a range, "-" for none."""
     rows = {}
     for line in results.read_text().splitlines():
         fields = line.split()
         if len(fields) == 9 and fields[0] in ("tuned", "best") and fields[1].isdigit():
-            rows[fields[0], int(fields[1])] = (fields[4], fields[5])
+            rows[fields[0], int(fields[1])] = (fields[4], fields[5], float(fields[6]))
     return rows
 
 

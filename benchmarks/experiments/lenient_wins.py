@@ -49,7 +49,7 @@ def main() -> None:
     rules = variant_rules("frog")
     games = {deal: game for (policy, deal), game in kept_games(args.games).items()
              if policy == "tuned"}
-    losing = {deal: int(move) for (policy, deal), (outcome, move)
+    losing = {deal: int(move) for (policy, deal), (outcome, move, _)
               in explained_moves(args.results).items()
               if policy == "tuned" and outcome == "named"}
     chosen = [deal for deal in args.deals if deal in losing and deal in games][:args.most]

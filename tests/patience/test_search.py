@@ -80,9 +80,11 @@ def _dead(deal, terms: int) -> bool:
 def test_dead_and_copy_tests_never_fire_on_a_winnable_position(seed: int) -> None:
     """The dead test and the copy test directly: on random positions with deep reserves and
     cards stacked on the piles, every position the dead test (with each term, and both) or
-    the copy test calls lost is lost by the brute force. Coverage: each term must fire where
-    the plain test does not, and the copy test where the dead test with both terms does
-    not. 300 positions by default (the brute force is plain Python), 1,000 under FROG_SOAK."""
+    the copy test (without and with its tight counts' consequences, "hall") calls lost is
+    lost by the brute force. Coverage: each term must fire where the plain test does not,
+    the copy test where the dead test with both terms does not, and "hall" wherever the
+    copy test does (beyond it: the next test). 300 positions by default (the brute force is
+    plain Python), 1,000 under FROG_SOAK."""
     positions = soak_count(300, 1000)
     share = positions / 1000  # the coverage bounds below are for 1,000 positions
     fired_beyond_plain = {name: 0 for name in DEAD_TERMS}
@@ -91,6 +93,8 @@ def test_dead_and_copy_tests_never_fire_on_a_winnable_position(seed: int) -> Non
         fired = {name: _dead(deal, terms) for name, terms in DEAD_TERMS.items()}
         assert not fired["plain"] or all(fired.values()), "a term made the test weaker"
         fired["copies"] = is_dead(deal, kernel.OPT_COPIES)
+        fired["hall"] = is_dead(deal, kernel.OPT_HALL)
+        assert not fired["copies"] or fired["hall"], "the tight counts made the test weaker"
         if not any(fired.values()):
             continue
         for name in DEAD_TERMS:
@@ -107,6 +111,23 @@ def test_dead_and_copy_tests_never_fire_on_a_winnable_position(seed: int) -> Non
         fired_beyond_plain
 
 
+def test_tight_counts_fire_beyond_the_other_tests_only_on_lost_positions(seed: int) -> None:
+    """The copy test's tight counts ("hall", kernel.copy_test with `tighten`) directly: it
+    fires beyond the dead and copy tests about once in 400 random positions with deep
+    reserves, so it is asked of 3,000 of them (10,000 under FROG_SOAK; the kernel's tests
+    are quick and the brute force runs only where it fires alone), and every position it
+    alone calls lost is lost by the brute force."""
+    positions = soak_count(3000, 10_000)
+    others = kernel.ALL_OPTIONS & ~kernel.OPT_HALL
+    beyond = 0
+    for deal in _games(positions, seed, "tight counts", random_stacked_game):
+        if is_dead(deal, kernel.OPT_HALL) and not is_dead(deal, others):
+            beyond += 1
+            verdict = _brute(deal).verdict
+            assert verdict != "winnable", f"the tight counts fired on a win\n{deal.to_text()}"
+    assert beyond >= 3 * positions // 3000, beyond
+
+
 def test_search_agrees_on_games_with_deep_reserves(seed: int) -> None:
     """The search against the brute force where the dead test's order terms bite: all
     reductions, and the dead test with each term alone. 120 games by default, 300 under
@@ -119,8 +140,9 @@ def test_search_agrees_on_games_with_deep_reserves(seed: int) -> None:
         if i % 3 == 0:
             methods["same-rank"] = _search(disabled=(*dead_only, "higher-rank"))
             methods["higher-rank"] = _search(disabled=(*dead_only, "same-rank"))
-            methods["copies"] = _search(disabled=tuple(
-                name for name in RULE_SWITCHES if name != "copies"))
+            for name in ("copies", "hall"):
+                methods[name] = _search(disabled=tuple(
+                    other for other in RULE_SWITCHES if other != name))
         tally.add(deal, compare_methods(deal, methods))
     assert tally.unwinnable >= games * 40 // 300 and tally.winnable >= games // 2, \
         tally.summary()

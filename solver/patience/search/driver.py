@@ -102,7 +102,15 @@ RULE_SWITCHES = {
     "symmetry": kernel.OPT_SYMMETRY,
     "ordering": kernel.OPT_ORDER,
     "copies": kernel.OPT_COPIES,
+    "hall": kernel.OPT_HALL,  # the copy test with its tight counts' consequences
 }
+
+#: The reductions a search leaves off unless told otherwise, except on the positions of a
+#: played line (`LineTable`: `frog verify --explain`). The copy test's tight counts ("hall")
+#: cost a quarter to a third of the search's speed on the positions of lost blind games
+#: that the explanation finds hard, and pay for it there
+#: (benchmarks/results/explain_positions.txt); on fresh deals they are not measured yet.
+OFF_FOR_DEALS: tuple[str, ...] = ("hall",)
 
 
 @dataclass(frozen=True)
@@ -125,11 +133,12 @@ class Strategy:
 
 
 def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = None,
-          restarts: bool = True, disabled: tuple[str, ...] = (), noise: int = NOISE,
+          restarts: bool = True, disabled: tuple[str, ...] | None = None, noise: int = NOISE,
           growth: float = BUDGET_GROWTH, seeds: Sequence[int] = (0,),
           beams: bool = True, line: LineTable | None = None) -> Result:
     """Decide the deal. With `restarts=False` the search is one plain depth-first pass;
-    `disabled` names reductions of RULE_SWITCHES to switch off; restarts add random noise
+    `disabled` names reductions of RULE_SWITCHES to switch off (by default OFF_FOR_DEALS,
+    or none for a position of a played line, `line`); restarts add random noise
     to the pile scores (10-100) at the level `noise_level` gives, and grow their budgets
     by the factor `growth`.
     `seeds` chooses the restart sequences, interleaved (see the module docstring): (0,) is
@@ -143,6 +152,8 @@ def solve(deal: Deal, limits: Limits = Limits(), progress: Progress | None = Non
     ValueError when the position is not one of that deal's."""
     if not seeds or min(seeds) < 0 or len(set(seeds)) != len(seeds):
         raise ValueError(f"seeds must be distinct and at least 0, not {tuple(seeds)}")
+    if disabled is None:
+        disabled = () if line is not None else OFF_FOR_DEALS
     options = kernel.ALL_OPTIONS
     for name in disabled:
         options &= ~RULE_SWITCHES[name]
@@ -392,16 +403,18 @@ def noise_level(noise: int, restart: int, seed: int) -> int:
 def is_dead(deal: Deal, options: int = kernel.ALL_OPTIONS) -> bool:
     """The kernel's tests of a lost position on the deal's own position, with the given
     switches (see RULE_SWITCHES): the dead test when "dead" is on, the copy test when
-    "copies" is. True means the position is lost, whatever the stock holds. For benchmarks
-    and tests that ask what the tests alone can prove."""
+    "copies" or "hall" is (with "hall", drawing the consequences of its tight counts). True
+    means the position is lost, whatever the order of the stock. For benchmarks and tests
+    that ask what the tests alone can prove."""
     a = SearchArrays(deal)
     a.reset(noise=0, seed=0)
     if options & kernel.OPT_DEAD and kernel.dead_test(
             a.st, a.reserve, a.piles, a.h, a.n, a.stockcnt, a.d4, a.ranks, a.npiles, a.scratch,
             options):
         return True
-    return bool(options & kernel.OPT_COPIES and kernel.copy_test(
-        a.st, a.reserve, a.piles, a.h, a.n, a.d4, a.ranks, a.npiles, a.scratch))
+    return bool(options & (kernel.OPT_COPIES | kernel.OPT_HALL) and kernel.copy_test(
+        a.st, a.reserve, a.piles, a.h, a.n, a.stockcnt, a.d4, a.ranks, a.npiles, a.scratch,
+        options & kernel.OPT_HALL))
 
 
 _warm = False

@@ -48,12 +48,12 @@ def line_moves(deal: Deal) -> int:
     return 2 * len(deal.stock) + len(deal.reserve) + sum(len(pile) for pile in deal.waste)
 
 
-#: The sampled searches of blind play run without the copy test (kernel.copy_test): the
-#: blind policies, their time budgets and the calibration of the chances they show were
-#: measured with the searches as they were, and the test changes a search's nodes and its
-#: time per node. Whether it helps the few-thousand-node searches of samples is not
-#: measured yet.
-SAMPLE_OPTIONS = kernel.ALL_OPTIONS & ~kernel.OPT_COPIES
+#: The sampled searches of blind play run without the copy test (kernel.copy_test, switches
+#: "copies" and "hall"): the blind policies, their time budgets and the calibration of the
+#: chances they show were measured with the searches as they were, and the test changes a
+#: search's nodes and its time per node. Whether it helps the few-thousand-node searches
+#: of samples is not measured yet.
+SAMPLE_OPTIONS = kernel.ALL_OPTIONS & ~(kernel.OPT_COPIES | kernel.OPT_HALL)
 
 
 def sample_strategy(deal: Deal, descents: float | None = None) -> Strategy:

@@ -68,10 +68,11 @@ class SearchArrays:
         self.stats = np.zeros(kernel.STATS_SIZE, dtype=np.int64)
         # rows 0-4: the dead test's counts and the pile scores; rows 5..5 + npiles: one row
         # per stack (the reserve, then each pile) for the dead test's order bounds
-        # (kernel.dead_test); then 2 x (ranks + 1) rows for the copy test's counts
-        # (kernel.copy_test)
-        self.scratch = np.zeros((6 + self.npiles + 2 * (self.ranks + 1),
-                                 max(self.ranks + 2, self.npiles + 1, self.d4 + 2)),
+        # (kernel.dead_test); then 2 x (ranks + 1) rows for the copy test's counts and
+        # 2 x (npiles + 1) for its bounds of each stacked card (kernel.copy_test)
+        self.scratch = np.zeros((6 + self.npiles + 2 * (self.ranks + 1) + 2 * (self.npiles + 1),
+                                 max(self.ranks + 2, self.npiles + 1, self.d4 + 2,
+                                     self.piles.shape[1], self.reserve.shape[0])),
                                 dtype=np.int64)
         # the kernel's named bundles of the arrays above (the same arrays, filled in place)
         self.position = kernel.Position(self.reserve, self.stock, self.piles, self.h, self.ph1,
