@@ -37,7 +37,7 @@ from solver.patience import decide
 from solver.patience.deal import deal_from_number
 from solver.patience.rules import variant_rules
 from solver.patience.search import solve
-from solver.patience.search.driver import RULE_SWITCHES, warm_up
+from solver.patience.search.driver import OFF_FOR_DEALS, RULE_SWITCHES, warm_up
 from solver.survey import parse_deal_ranges
 from solver.survey import print_provenance
 
@@ -92,7 +92,8 @@ def main() -> None:
     parser.add_argument("--memory", type=memory_size, default=1 << 27,
                         help="table bytes per deal")
     parser.add_argument("--disable", nargs="*", default=[], choices=list(RULE_SWITCHES),
-                        help="reductions to switch off")
+                        help="reductions to switch off (default: those frog solve leaves "
+                             "off, driver.OFF_FOR_DEALS)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="restart sequences in parallel per deal, as frog solve --jobs "
                         "(default 1: reproducible node for node)")
@@ -107,7 +108,7 @@ def main() -> None:
     if args.max_nodes is None and args.timeout is None:
         args.max_nodes = node_count("1M")
     limits = Limits(max_nodes=args.max_nodes, timeout=args.timeout, memory=args.memory)
-    disabled = tuple(args.disable)
+    disabled = tuple(args.disable) or OFF_FOR_DEALS  # as frog solve runs the search
     budget = " and ".join(filter(None, [args.max_nodes and f"{args.max_nodes:,} nodes",
                                         args.timeout and f"{args.timeout:g} s"]))
     print(f"deals {args.deals[0]}-{args.deals[-1]}, {budget} per deal, --jobs {args.jobs}, "

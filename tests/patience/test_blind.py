@@ -395,7 +395,7 @@ def test_threads_change_no_hint_and_no_label():
 def test_sample_restarts_are_about_one_descent_long():
     """`sample_strategy` sizes a sample's first restart from the position (1.25 descents of
     its longest line), and without `descents` is the standard search; either without the
-    copy test (SAMPLE_OPTIONS)."""
+    copy test, tight counts and all (SAMPLE_OPTIONS)."""
     from solver.patience.search import kernel
     from solver.patience.search.driver import Strategy
     from solver.patience.search.samples import SAMPLE_OPTIONS, line_moves, sample_strategy
@@ -403,7 +403,7 @@ def test_sample_restarts_are_about_one_descent_long():
     deal = midgame(full("frog", 3), 40)
     moves = line_moves(deal)  # every card left goes up once, and a stock card is placed first
     assert moves == Position.start(deal).cards_left() + len(deal.stock)
-    assert SAMPLE_OPTIONS == kernel.ALL_OPTIONS & ~kernel.OPT_COPIES
+    assert SAMPLE_OPTIONS == kernel.ALL_OPTIONS & ~(kernel.OPT_COPIES | kernel.OPT_HALL)
     assert sample_strategy(deal, 1.25) == Strategy(first_budget=int(1.25 * moves),
                                                    options=SAMPLE_OPTIONS)
     assert sample_strategy(deal) == Strategy(options=SAMPLE_OPTIONS)

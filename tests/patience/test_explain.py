@@ -592,7 +592,8 @@ def test_cpsat_looks_at_a_position_while_it_works_on_another_in_the_background(m
     from solver.patience.deal import parse_deal_text
     from solver.patience.search import kernel
 
-    monkeypatch.setattr(kernel, "ALL_OPTIONS", kernel.ALL_OPTIONS & ~kernel.OPT_COPIES)
+    monkeypatch.setattr(kernel, "ALL_OPTIONS",
+                        kernel.ALL_OPTIONS & ~(kernel.OPT_COPIES | kernel.OPT_HALL))
     monkeypatch.setattr(explaining, "LOOK_SECONDS", 10.0)
     busy, lost = parse_deal_text(AFTER_MOVE_68), parse_deal_text(AFTER_MOVE_82)
     limits = Limits(timeout=12, memory=1 << 26)
