@@ -504,7 +504,8 @@ def copy_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, ti
                     low = max(low, scratch[card_lo + s, i])
                 if low > d4:
                     return True
-                scratch[card_lo + s, i] = low
+                if tighten:
+                    scratch[card_lo + s, i] = low
                 scratch[lows + r, low] += 1
                 t = r
                 while t > 0 and bound[t] < low:
@@ -515,9 +516,12 @@ def copy_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, ti
                 high = min(d4, cap[r] - 1)
                 if rounds > 1:
                     high = min(high, scratch[card_hi + s, i])
-                if high <= n[r] or tighten and high < scratch[card_lo + s, i]:
+                if high <= n[r]:
                     return True
-                scratch[card_hi + s, i] = high
+                if tighten:
+                    if high < scratch[card_lo + s, i]:
+                        return True
+                    scratch[card_hi + s, i] = high
                 scratch[highs + r, high] += 1
                 t = r
                 while t <= ranks and cap[t] > high:
@@ -534,22 +538,24 @@ def copy_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, ti
             tight = n[r]
             for b in range(n[r] + 1, d4 + 1):
                 below += scratch[highs + r, b]
-                scratch[highs + r, b] = tight
                 if below > b - n[r]:
                     return True
-                if below == b - n[r] and b < d4:
-                    tight = b
-                    inner = 1
+                if tighten:
+                    scratch[highs + r, b] = tight
+                    if below == b - n[r] and b < d4:
+                        tight = b
+                        inner = 1
             above = 0
             tight = d4 + 1
             for a in range(d4, n[r], -1):
                 above += scratch[lows + r, a]
-                scratch[lows + r, a] = tight
                 if above > d4 - a + 1:
                     return True
-                if above == d4 - a + 1 and a > n[r] + 1:
-                    tight = a
-                    inner = 1
+                if tighten:
+                    scratch[lows + r, a] = tight
+                    if above == d4 - a + 1 and a > n[r] + 1:
+                        tight = a
+                        inner = 1
             scratch[highs + r, 0] = inner
             tight_ranks += inner
         if not tighten or tight_ranks == 0 or rounds == HALL_ROUNDS:
