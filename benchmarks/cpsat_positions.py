@@ -28,12 +28,11 @@ from ortools.sat.python import cp_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.explain_speed import explained_moves, kept_games  # noqa: E402
+from benchmarks.explain_speed import explained_moves, game_line, kept_games  # noqa: E402
 from solver.answer import Limits, Verdict  # noqa: E402
 from solver.patience import cpsat  # noqa: E402
-from solver.patience.deal import Deal, deal_from_number  # noqa: E402
+from solver.patience.deal import Deal  # noqa: E402
 from solver.patience.engine import deals_along  # noqa: E402
-from solver.patience.line import Move  # noqa: E402
 from solver.patience.rules import variant_rules  # noqa: E402
 from solver.survey.provenance import print_provenance, provenance  # noqa: E402
 
@@ -59,8 +58,7 @@ def chosen_positions(games: Path, count: int) -> list[tuple[str, int, int, Deal]
         if key not in ranges:
             continue
         a, b = ranges[key]
-        deal = deal_from_number(rules, game["deal"])
-        moves = [Move.parse(move, rules.waste_piles) for move in game["moves"]]
+        deal, moves = game_line(game, rules)
         positions = [deal, *deals_along(deal, moves)]
         wanted = sorted({b - 1, (a + b - 1) // 2} if b - a >= 3 else {b - 1})
         for k in wanted:

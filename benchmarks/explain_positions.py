@@ -24,12 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.explain_speed import explained_moves, kept_games  # noqa: E402
+from benchmarks.explain_speed import explained_moves, game_line, kept_games  # noqa: E402
 from solver.answer import Limits, Verdict  # noqa: E402
-from solver.patience.deal import Deal, deal_from_number  # noqa: E402
+from solver.patience.deal import Deal  # noqa: E402
 from solver.patience.engine import deals_along  # noqa: E402
 from solver.patience.explain import CPSAT_STOCK  # noqa: E402
-from solver.patience.line import Move  # noqa: E402
 from solver.patience.rules import variant_rules  # noqa: E402
 from solver.patience.search import RULE_SWITCHES, solve  # noqa: E402
 from solver.survey.provenance import print_provenance, provenance  # noqa: E402
@@ -53,8 +52,7 @@ def hard_positions(games: Path, slow: float) -> list[tuple[str, int, int, Deal]]
             wanted = [int(move) - 1, int(move)]
         else:
             continue
-        deal = deal_from_number(rules, game["deal"])
-        moves = [Move.parse(text, rules.waste_piles) for text in game["moves"]]
+        deal, moves = game_line(game, rules)
         positions = [deal, *deals_along(deal, moves)]
         chosen += [(*key, k, positions[k]) for k in wanted
                    if len(positions[k].stock) <= CPSAT_STOCK]

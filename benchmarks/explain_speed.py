@@ -26,10 +26,10 @@ from pathlib import Path
 
 from solver.answer import Limits
 from solver.patience.blind import play_blind, policy_named
-from solver.patience.deal import deal_from_number
+from solver.patience.deal import Deal, deal_from_number
 from solver.patience.explain import SOLVE_MEMORY, SOLVE_SECONDS, Explanation, explain
 from solver.patience.line import Move
-from solver.patience.rules import variant_rules
+from solver.patience.rules import Rules, variant_rules
 from solver.survey import parse_deal_ranges
 from solver.survey.provenance import print_provenance, provenance
 from solver.survey.stats import distribution
@@ -53,6 +53,13 @@ def kept_games(path: Path) -> dict[tuple[str, int], dict]:
     with _opener(path)(path, "rt") as kept:
         games = [json.loads(line) for line in kept.read().splitlines()]
     return {(game["policy"], game["deal"]): game for game in games}
+
+
+def game_line(game: dict, rules: Rules) -> tuple[Deal, list[Move]]:
+    """A kept game's deal and its moves, as `explain` takes them (the other benchmarks of
+    the explanation rebuild their positions from these too)."""
+    return deal_from_number(rules, game["deal"]), \
+        [Move.parse(text, rules.waste_piles) for text in game["moves"]]
 
 
 def explained_moves(results: Path) -> dict[tuple[str, int], tuple[str, str, float]]:
@@ -172,8 +179,7 @@ def main() -> None:
             lines.append(rows[-1]["line"])
             print(lines[-1], flush=True)
             continue
-        deal = deal_from_number(rules, game["deal"])
-        moves = [Move.parse(text, rules.waste_piles) for text in game["moves"]]
+        deal, moves = game_line(game, rules)
         began = time.perf_counter()
         found = explain(deal, moves, limits)
         row = {"policy": game["policy"], "deal": game["deal"], "start": str(found.start),

@@ -23,11 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from benchmarks.explain_speed import explained_moves, kept_games  # noqa: E402
+from benchmarks.explain_speed import explained_moves, game_line, kept_games  # noqa: E402
 from solver.answer import Limits, Verdict  # noqa: E402
-from solver.patience.deal import deal_from_number  # noqa: E402
 from solver.patience.engine import deals_along, play_leniently, replay  # noqa: E402
-from solver.patience.line import Move  # noqa: E402
 from solver.patience.methods import decide  # noqa: E402
 from solver.patience.rules import variant_rules  # noqa: E402
 from solver.survey import parse_deal_ranges  # noqa: E402
@@ -55,8 +53,7 @@ def main() -> None:
     chosen = [deal for deal in args.deals if deal in losing and deal in games][:args.most]
     pairs = in_order = lenient = 0
     for number in chosen:
-        deal = deal_from_number(rules, number)
-        moves = [Move.parse(text, rules.waste_piles) for text in games[number]["moves"]]
+        deal, moves = game_line(games[number], rules)
         positions = [deal, *deals_along(deal, moves)]
         m = losing[number]
         for j in range(max(0, m - 8), m - 1, 2):
