@@ -473,9 +473,10 @@ def copy_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, ti
     highs = lows + ranks + 1
     card_lo = highs + ranks + 1  # row card_lo + s: the lo of each card of stack s
     card_hi = card_lo + npiles + 1
-    for r in range(1, ranks + 1):
-        stock_lo[r] = n[r] + 1
-        stock_hi[r] = d4
+    if tighten:  # the stock's intervals count only with `tighten`
+        for r in range(1, ranks + 1):
+            stock_lo[r] = n[r] + 1
+            stock_hi[r] = d4
     changed = True
     rounds = 0
     while changed:
