@@ -21,16 +21,6 @@ one again: the solves share their table, so a new try goes on where the last one
 and while CP-SAT works on one of them in the background (`LineDecider`), CP-SAT alone takes
 the latest of the others for the rest of the time, so both cores run CP-SAT.
 
-Before the bisection's long solves, every position of the open interval gets one glance,
-the latest first (`glance`, GLANCE_NODES each, again whenever the interval changes): the
-positions just after the losing move are often lost at a glance (the search's tests fire at
-their root), and a bisection by the middle would reach them only after long solves of the
-harder positions below them. The position then left just under the first one known lost is
-the one before the losing move (winnable, and its win is what the search finds hardest in
-a game's middle) or lost in a way no glance sees; CP-SAT, whose learning finds such wins in
-10-30 s where the search does not, works on it in the background (`LineDecider.work_on`)
-while the search bisects the rest.
-
 Wins found on the way decide more than their own position: where the line begins with the
 moves played next, or still wins when played leniently from a later position
 (engine.play_leniently), those positions are winnable too, each with its line replayed.
@@ -54,9 +44,6 @@ SOLVE_SECONDS = 10.0
 SOLVE_MEMORY = 1 << 28
 #: No explanation runs more solves than this, whatever the unknown answers.
 MAX_SOLVES = 40
-#: Each position of the open interval gets one glance first, latest first: a search of
-#: this many nodes (a few hundredths of a second). See `explain`.
-GLANCE_NODES = 20_000
 #: The whole explanation's time limit (seconds): no solve starts after it, and the last one
 #: gets what is left of it.
 EXPLAIN_SECONDS = 30.0
@@ -95,8 +82,7 @@ class Explanation:
     ("search", "cpsat").
     `stopped` says why the bisection ended before naming a move ("time limit": the whole
     explanation's; "solve limit": MAX_SOLVES; "interrupted": Ctrl-C), else None. `solves`
-    counts the solves made, those that tried an undecided position again included, and
-    `glances` the glances (GLANCE_NODES each, not counted as solves)."""
+    counts the solves made, those that tried an undecided position again included."""
 
     moves: int
     won: bool
@@ -108,7 +94,6 @@ class Explanation:
     seconds: float = 0.0
     nodes: int = 0
     solves: int = 0
-    glances: int = 0
     proofs: dict[int, LossReason | CopyReason | None] = field(default_factory=dict)
     proved_by: dict[int, str] = field(default_factory=dict)
     stopped: str | None = None
@@ -219,7 +204,7 @@ class Explanation:
             "line_from": None if self.line is None else self.last_winnable,
             "proof": self._proof_json(),
             "stopped": self.stopped,
-            "solves": self.solves, "glances": self.glances, "nodes": self.nodes,
+            "solves": self.solves, "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
             "summary": self.summary(),
         }
@@ -257,9 +242,9 @@ class LineDecider:
     are beyond one solve's limit, and a CP-SAT started again would begin from nothing (it
     keeps no table). One CP-SAT works at a time (one spare core); `answered` hands over its
     answer once, and `keep` stops it when its position is no longer needed, which frees it
-    for the position being searched, or for the one `work_on` names. A position searched
-    while it works gets CP-SAT's quick look instead (`_look`, LOOK_SECONDS on the search's
-    core, once, after CPSAT_AFTER). Without a deadline, CP-SAT stops with its solve.
+    for the position being searched. A position searched while it works gets CP-SAT's quick
+    look instead (`_look`, LOOK_SECONDS on the search's core, once, after CPSAT_AFTER).
+    Without a deadline, CP-SAT stops with its solve.
 
     Either's "unwinnable" is a proof (the search exhausted, or CP-SAT's model infeasible:
     docs/cpsat.md) and every win is replayed (`checked`)."""
@@ -393,13 +378,6 @@ class LineDecider:
         if self._cpsat is not None and not self._cpsat.working \
                 and self._cpsat.answer() is None:
             self.close()
-
-    def work_on(self, position: Deal, hint: Sequence[Move] | None) -> None:
-        """Start CP-SAT in the background on `position` until the deadline, when it is idle
-        and there is a deadline (explain's choice of position: the latest undecided one)."""
-        self._settle()
-        if self._cpsat is None and self.deadline is not None:
-            self._start_cpsat(position, 0.0, hint)
 
     def _start_cpsat(self, position: Deal, solve_left: float,
                      hint: Sequence[Move] | None) -> None:
@@ -585,31 +563,6 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
             return False
         return True
 
-    glanced: set[int] = set()
-
-    def glance(low: int, high: int) -> bool:
-        """Glance at the positions strictly between `low` and `high` not decided nor glanced
-        at yet, the latest first, until one is decided (GLANCE_NODES each, with the shared
-        table; an unknown glance leaves the position untried for the bisection). False when
-        the whole explanation's time is up or Ctrl-C stopped it."""
-        for k in range(high - 1, low, -1):
-            if k in found.verdicts or k in glanced:
-                continue
-            if seconds is not None and time.monotonic() - clock >= seconds:
-                found.stopped = "time limit"
-                return False
-            glanced.add(k)
-            found.glances += 1
-            result = line(positions[k], Limits(max_nodes=GLANCE_NODES, memory=limits.memory))
-            if result.reason == "interrupted":
-                found.stopped = "interrupted"
-                return False
-            if result.verdict is not Verdict.UNKNOWN:
-                record(k, result)
-                return True
-        return True
-
-    glanced_between: tuple[int | None, int | None] | None = None
     try:
         searching = solve(len(moves))  # the end first: a lost end is usually proved in a blink
         if searching and found.verdicts[len(moves)] is not Verdict.WINNABLE and len(moves) > 0:
@@ -631,13 +584,6 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
                 if high is not None:
                     found.stopped = "solve limit"
                 break
-            if line is not None and (low, high) != glanced_between:
-                glanced_between = (low, high)
-                searching = glance(-1 if low is None else low, high)
-                continue
-            if line is not None and not line.working \
-                    and len(positions[high - 1].stock) <= CPSAT_STOCK:
-                line.work_on(positions[high - 1], hint(high - 1))
             k = _next_position(-1 if low is None else low, high, found.verdicts)
             if k is not None:
                 searching = solve(k)
