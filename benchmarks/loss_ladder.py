@@ -94,6 +94,8 @@ def main() -> None:
     parser.add_argument("--disable", nargs="*", default=[], choices=list(RULE_SWITCHES),
                         help="reductions to switch off (default: those frog solve leaves "
                              "off, driver.OFF_FOR_DEALS)")
+    parser.add_argument("--enable", nargs="*", default=[], choices=list(OFF_FOR_DEALS),
+                        help="reductions frog solve leaves off to switch on (e.g. hall)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="restart sequences in parallel per deal, as frog solve --jobs "
                         "(default 1: reproducible node for node)")
@@ -102,13 +104,16 @@ def main() -> None:
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
     print_provenance()
-    if (args.jobs > 1 or args.method != "search") and args.disable:
+    if (args.jobs > 1 or args.method != "search") and (args.disable or args.enable):
         parser.error("--disable needs --jobs 1 and --method search (the others run every rule)")
     warm_up()
     if args.max_nodes is None and args.timeout is None:
         args.max_nodes = node_count("1M")
     limits = Limits(max_nodes=args.max_nodes, timeout=args.timeout, memory=args.memory)
-    disabled = tuple(args.disable) or OFF_FOR_DEALS  # as frog solve runs the search
+    if args.disable and args.enable:
+        parser.error("--disable and --enable do not go together (--disable names all that is off)")
+    disabled = tuple(args.disable) or tuple(name for name in OFF_FOR_DEALS
+                                            if name not in args.enable)  # as frog solve runs it
     budget = " and ".join(filter(None, [args.max_nodes and f"{args.max_nodes:,} nodes",
                                         args.timeout and f"{args.timeout:g} s"]))
     print(f"deals {args.deals[0]}-{args.deals[-1]}, {budget} per deal, --jobs {args.jobs}, "

@@ -170,3 +170,21 @@ def test_explain_speed_explains_every_lost_game_once_played(tmp_path: Path) -> N
         assert re.search(r"^all +2 +2 +2 +100\.0% +2 ", result.stdout, re.M), result.stdout
     assert len(games.read_text().splitlines()) == 2
     assert (tmp_path / "out.txt").read_text().startswith("$ python benchmarks/explain_speed.py")
+
+
+def test_loss_ladder_switches_on_what_frog_solve_leaves_off() -> None:
+    """`--enable hall` runs the row with every reduction on; by default the row runs as
+    `frog solve` does (OFF_FOR_DEALS off); `--enable` with `--disable` is refused."""
+    from solver.patience.search.driver import OFF_FOR_DEALS
+
+    def ladder(*options: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "benchmarks/loss_ladder.py", "--rows", "frog-r5",
+                               "--deals", "1", "--max-nodes", "1K", *options], cwd=ROOT,
+                              env=process_env(), capture_output=True, text=True, timeout=300)
+
+    enabled, default = ladder("--enable", "hall"), ladder()
+    assert enabled.returncode == 0 and default.returncode == 0, enabled.stderr + default.stderr
+    assert "disabled: none;" in enabled.stdout
+    assert f"disabled: {', '.join(OFF_FOR_DEALS)};" in default.stdout
+    refused = ladder("--enable", "hall", "--disable", "dead")
+    assert refused.returncode == 2 and "do not go together" in refused.stderr
