@@ -105,13 +105,14 @@ def main() -> None:
     args = parser.parse_args()
     print_provenance()
     if (args.jobs > 1 or args.method != "search") and (args.disable or args.enable):
-        parser.error("--disable needs --jobs 1 and --method search (the others run every rule)")
+        parser.error("--disable and --enable need --jobs 1 and --method search (the others run "
+                     "every rule)")
+    if args.disable and args.enable:
+        parser.error("--disable and --enable do not go together (--disable names all that is off)")
     warm_up()
     if args.max_nodes is None and args.timeout is None:
         args.max_nodes = node_count("1M")
     limits = Limits(max_nodes=args.max_nodes, timeout=args.timeout, memory=args.memory)
-    if args.disable and args.enable:
-        parser.error("--disable and --enable do not go together (--disable names all that is off)")
     disabled = tuple(args.disable) or tuple(name for name in OFF_FOR_DEALS
                                             if name not in args.enable)  # as frog solve runs it
     budget = " and ".join(filter(None, [args.max_nodes and f"{args.max_nodes:,} nodes",
