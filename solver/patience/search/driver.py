@@ -409,13 +409,8 @@ def is_dead(deal: Deal, options: int = kernel.ALL_OPTIONS) -> bool:
     that ask what the tests alone can prove."""
     a = SearchArrays(deal)
     a.reset(noise=0, seed=0)
-    if options & kernel.OPT_DEAD and kernel.dead_test(
-            a.st, a.reserve, a.piles, a.h, a.n, a.stockcnt, a.d4, a.ranks, a.npiles, a.scratch,
-            options):
-        return True
-    return bool(options & (kernel.OPT_COPIES | kernel.OPT_HALL) and kernel.copy_test(
-        a.st, a.reserve, a.piles, a.h, a.n, a.stockcnt, a.d4, a.ranks, a.npiles, a.scratch,
-        options & kernel.OPT_HALL))
+    return bool(kernel.proved_lost(a.st, a.reserve, a.piles, a.h, a.n, a.stockcnt, a.d4,
+                                   a.ranks, a.npiles, a.scratch, options))
 
 
 _warm = False

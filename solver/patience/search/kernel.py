@@ -588,6 +588,20 @@ def copy_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, ti
     return False
 
 
+@kernel_jit(inline=True)
+def proved_lost(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch, options):
+    """Whether the tests `options` switch on prove the position lost: the dead test
+    ("dead"), then the copy test ("copies"; with "hall", drawing the consequences of its
+    tight counts). The search asks at every node; driver.is_dead asks of a deal's own
+    position."""
+    if options & OPT_DEAD and dead_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles,
+                                        scratch, options):
+        return True
+    return (options & (OPT_COPIES | OPT_HALL)) != 0 and \
+        copy_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch,
+                  options & OPT_HALL)
+
+
 @kernel_jit
 def _lift_reach(start, cnt, left, reach, n, ranks, full):
     """Bring reach[start..] up to date after cnt[start] grew (or, with `full`, compute it
@@ -821,11 +835,8 @@ def run(position, stack, table, layout, stats, scratch, budget, chunk, options):
             fstart[d] = -1  # -1: nothing to store when leaving this node
             nmoves[d] = 0
             nextmove[d] = 0
-            if options & OPT_DEAD and \
-                    dead_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch,
-                             options) or options & (OPT_COPIES | OPT_HALL) and \
-                    copy_test(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch,
-                              options & OPT_HALL):
+            if proved_lost(st, reserve, piles, h, n, stockcnt, d4, ranks, npiles, scratch,
+                           options):
                 stats[ST_DEAD] += 1  # not stored: the test is cheaper than a table miss
             elif table_probe(tk1, tk2, k1, k2):
                 stats[ST_TT_HITS] += 1
