@@ -7,8 +7,7 @@ and their rows in benchmarks/results/explain_speed.txt: for a game whose explana
 with a range "a-b", the positions after moves a, (a + b) // 2 and b - 1 (undecided there);
 for a game whose losing move k was named after more than `--slow` seconds, the positions
 after k - 1 and k (the two the naming needed). Of those, the ones with at most 60 stock
-cards (explain.CPSAT_STOCK: the explanation's hard ones; beyond it positions are searched
-without the depth-first pass) are each searched with the standard search (restarts and
+cards (MAX_STOCK: the explanation's hard ones) are each searched with the standard search (restarts and
 beams, one process, a table of its own), `--seconds` each, one after another, with the
 reductions `--disable` names off (none by default: every reduction of
 solver.patience.search.RULE_SWITCHES on, "hall" included). Every win is replayed.
@@ -28,12 +27,14 @@ from benchmarks.explain_speed import explained_moves, game_line, kept_games  # n
 from solver.answer import Limits, Verdict  # noqa: E402
 from solver.patience.deal import Deal  # noqa: E402
 from solver.patience.engine import deals_along  # noqa: E402
-from solver.patience.explain import CPSAT_STOCK  # noqa: E402
 from solver.patience.rules import variant_rules  # noqa: E402
 from solver.patience.search import RULE_SWITCHES, solve  # noqa: E402
 from solver.survey.provenance import print_provenance, provenance  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "explain_speed.txt"
+#: The most stock cards a position taken may have (the limit of CP-SAT and the depth-first
+#: pass in the explanation when benchmarks/results/explain_positions.txt was measured).
+MAX_STOCK = 60
 
 
 def hard_positions(games: Path, slow: float) -> list[tuple[str, int, int, Deal]]:
@@ -55,7 +56,7 @@ def hard_positions(games: Path, slow: float) -> list[tuple[str, int, int, Deal]]
         deal, moves = game_line(game, rules)
         positions = [deal, *deals_along(deal, moves)]
         chosen += [(*key, k, positions[k]) for k in wanted
-                   if len(positions[k].stock) <= CPSAT_STOCK]
+                   if len(positions[k].stock) <= MAX_STOCK]
     return chosen
 
 
