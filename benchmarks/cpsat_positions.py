@@ -11,8 +11,8 @@ CP-SAT alone (one worker, as beside the search), `--seconds` each, one after ano
 `--redundant` names the model's redundant constraint families to use (default: the
 model's own, solver.patience.cpsat.REDUNDANT; "none" for the plain model), and `--param
 NAME=VALUE` sets a CP-SAT parameter over cpsat_solve's own (presolve PRESOLVE, linearization
-level LINEARIZATION, AllDifferent expansion ALLDIFF_EXPANSION, probing PROBING), so that
-variants are measured on the same positions.
+level LINEARIZATION, AllDifferent expansion ALLDIFF_EXPANSION), so that variants are
+measured on the same positions.
 Every win is replayed; times are wall and process CPU seconds (CP-SAT works in one thread).
 
     python benchmarks/cpsat_positions.py --positions 40 --seconds 20

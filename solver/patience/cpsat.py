@@ -146,16 +146,6 @@ REDUNDANT: frozenset[str] = frozenset({"pos", "order", "chain"})
 #: (median 4.1 s against 8.1 s), and it won five hard Sir Tommy deals in 17.8 s against
 #: 41.1 s. The encoding only changes the search, never a verdict.
 ALLDIFF_EXPANSION = 1
-
-#: CP-SAT's probing level at the start of its search (its default is 2). Probing fixes
-#: literals and learns binary clauses before the first decision, which took about 0.7 s on
-#: the positions of played games once the AllDifferent was no longer expanded: most of the
-#: 1.5 s a quick look of `frog verify --explain` gives CP-SAT. With 0, on the 13 lost games
-#: benchmarks/results/explain_speed.txt left open at commit f787590, 2 more losing moves were
-#: named within 30 s; CP-SAT alone decided 32 of the 40 positions of
-#: benchmarks/cpsat_positions.py against 33 (median 3.3 s against 4.1 s), and five hard Sir
-#: Tommy deals were won in 10.1 s in all against 15.8 s. It changes the search only.
-PROBING = 0
 #: Every family `_Model` knows (the tests hold each to real winning lines and verdicts).
 FAMILIES: frozenset[str] = REDUNDANT
 
@@ -518,7 +508,6 @@ def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1,
     solver.parameters.cp_model_presolve = PRESOLVE
     solver.parameters.linearization_level = LINEARIZATION
     solver.parameters.max_alldiff_domain_size = ALLDIFF_EXPANSION
-    solver.parameters.cp_model_probing_level = PROBING
     solver.parameters.catch_sigint_signal = False  # Ctrl-C is Python's: _solve_interruptibly
     solver.parameters.max_memory_in_mb = max(64, limits.memory >> 20)
     if limits.timeout is not None:  # a limit already spent stops at once (CP-SAT refuses < 0)
