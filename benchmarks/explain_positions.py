@@ -7,9 +7,9 @@ and their rows in benchmarks/results/explain_speed.txt: for a game whose explana
 with a range "a-b", the positions after moves a, (a + b) // 2 and b - 1 (undecided there);
 for a game whose losing move k was named after more than `--slow` seconds, the positions
 after k - 1 and k (the two the naming needed). Of those, the ones with at most 60 stock
-cards (MAX_STOCK: the explanation's hard ones) are each searched with the standard search (restarts and
-beams, one process, a table of its own), `--seconds` each, one after another, with the
-reductions `--disable` names off (none by default: every reduction of
+cards (MAX_STOCK: the explanation's hard ones) are each searched with the standard search
+(restarts and beams, one process, a table of its own), `--seconds` each, one after another,
+with the reductions `--disable` names off (none by default: every reduction of
 solver.patience.search.RULE_SWITCHES on, "hall" included). Every win is replayed.
 
     python benchmarks/explain_positions.py benchmarks/results/explain_games.jsonl.gz --seconds 3

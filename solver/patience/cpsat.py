@@ -130,13 +130,6 @@ PRESOLVE = False
 #: losses proved, twice the wins found). It only changes the search, never a verdict.
 LINEARIZATION = 0
 
-#: The redundant constraint families the model adds (implied by the rules, so they change no
-#: verdict: the module docstring proves each). On 40 positions that `frog verify --explain`
-#: left undecided (benchmarks/cpsat_positions.py) they took CP-SAT from 28 decided within
-#: 20 s (21 lost; median 5.3 s) to 32 (25 lost; median 1.1 s), and to 37-38 (25 lost, the
-#: rest won) with LINEARIZATION 0.
-REDUNDANT: frozenset[str] = frozenset({"pos", "order", "chain"})
-
 #: CP-SAT rewrites an AllDifferent whose variables' domains hold at most this many values
 #: into one literal per variable and value (its default is 256). The times' AllDifferent is
 #: a permutation of a hundred values or more, so that encoding costs some 12,000 literals,
@@ -146,6 +139,13 @@ REDUNDANT: frozenset[str] = frozenset({"pos", "order", "chain"})
 #: (median 4.1 s against 8.1 s), and it won five hard Sir Tommy deals in 17.8 s against
 #: 41.1 s. The encoding only changes the search, never a verdict.
 ALLDIFF_EXPANSION = 1
+
+#: The redundant constraint families the model adds (implied by the rules, so they change no
+#: verdict: the module docstring proves each). On 40 positions that `frog verify --explain`
+#: left undecided (benchmarks/cpsat_positions.py) they took CP-SAT from 28 decided within
+#: 20 s (21 lost; median 5.3 s) to 32 (25 lost; median 1.1 s), and to 37-38 (25 lost, the
+#: rest won) with LINEARIZATION 0.
+REDUNDANT: frozenset[str] = frozenset({"pos", "order", "chain"})
 #: Every family `_Model` knows (the tests hold each to real winning lines and verdicts).
 FAMILIES: frozenset[str] = REDUNDANT
 
