@@ -140,6 +140,17 @@ LINEARIZATION = 0
 #: 41.1 s. The encoding only changes the search, never a verdict.
 ALLDIFF_EXPANSION = 1
 
+#: CP-SAT's conflict analysis on integer literals (its `use_new_integer_conflict_resolution`,
+#: off by default), and its clause inprocessing switched off (`use_sat_inprocessing`, on by
+#: default). On the 24 positions of benchmarks/cpsat_positions.py chosen from the ranges of
+#: benchmarks/results/explain_speed.txt at commit 5620e61 (20 s each, the two settings at
+#: the same time, one core each) CP-SAT decided 21 against 18, the three more all wins, in
+#: 174 CPU seconds against 249 (benchmarks/results/cpsat_conflicts.txt). Both only change
+#: how the search learns, never the model, so never a verdict: the differential soaks of
+#: docs/cpsat.md ran with them.
+INTEGER_CONFLICTS = True
+INPROCESSING = False
+
 #: The redundant constraint families the model adds (implied by the rules, so they change no
 #: verdict: the module docstring proves each). On 40 positions that `frog verify --explain`
 #: left undecided (benchmarks/cpsat_positions.py) they took CP-SAT from 28 decided within
@@ -508,6 +519,8 @@ def cpsat_solve(deal: Deal, limits: Limits = Limits(), workers: int = 1,
     solver.parameters.cp_model_presolve = PRESOLVE
     solver.parameters.linearization_level = LINEARIZATION
     solver.parameters.max_alldiff_domain_size = ALLDIFF_EXPANSION
+    solver.parameters.use_new_integer_conflict_resolution = INTEGER_CONFLICTS
+    solver.parameters.use_sat_inprocessing = INPROCESSING
     solver.parameters.catch_sigint_signal = False  # Ctrl-C is Python's: _solve_interruptibly
     solver.parameters.max_memory_in_mb = max(64, limits.memory >> 20)
     if limits.timeout is not None:  # a limit already spent stops at once (CP-SAT refuses < 0)

@@ -36,7 +36,7 @@ from solver.patience.deal import Deal
 from solver.patience.engine import IllegalMove, deals_along, play_leniently, replay
 from solver.patience.line import Move
 from solver.patience.loss_reason import CopyReason, LossReason
-from solver.patience.portfolio import CpsatBeside, cpsat_opinion
+from solver.patience.portfolio import CpsatBeside
 
 #: Each solve's default time limit (seconds) and table size: explaining a game is a few
 #: solves in a row, most of them of positions late in the game, which are quick.
@@ -63,11 +63,15 @@ HINT_MOVES = 10
 #: CP-SAT starts only once the search has run this long (seconds) without an answer: most
 #: positions are decided in milliseconds, less than building CP-SAT's model takes.
 CPSAT_AFTER = 0.25
-#: While CP-SAT works on another position in the background, a position the search has not
-#: decided within CPSAT_AFTER gets CP-SAT's quick look first: CP-SAT alone for at most this
-#: long (seconds) on the search's core, which many lost positions of 30-40 stock cards take
-#: to prove (some by propagation alone) where the search would need minutes.
-LOOK_SECONDS = 1.5
+#: With the whole explanation's deadline, CP-SAT may work in the background on this many
+#: positions at once, one a core. While one works, a position the search has not decided
+#: within HAND_AFTER seconds is handed to a second (`LineDecider.hand`): the positions next
+#: to the losing move, which decide the answer, are the hardest of the line, and CP-SAT
+#: decides them in 2-25 s where the search seldom decides them at all.
+CPSAT_SLOTS = 2
+HAND_AFTER = 1.0
+#: How often `LineDecider.wait` looks whether a CP-SAT in the background stopped (seconds).
+WAIT_SECONDS = 0.02
 
 Decider = Callable[[Deal, Limits], Result]
 
@@ -241,14 +245,15 @@ class LineDecider:
 
     CP-SAT may outlive the solve that started it. With a `deadline` (the whole
     explanation's, on time.monotonic's clock), a CP-SAT left undecided when its solve's
-    search stops keeps working on its position until the deadline, while the search goes
-    on to other positions on its own core: many positions that CP-SAT decides in 10-30 s
-    are beyond one solve's limit, and a CP-SAT started again would begin from nothing (it
-    keeps no table). One CP-SAT works at a time (one spare core); `answered` hands over its
-    answer once, and `keep` stops it when its position is no longer needed, which frees it
-    for the position being searched. A position searched while it works gets CP-SAT's quick
-    look instead (`_look`, LOOK_SECONDS on the search's core, once, after CPSAT_AFTER).
-    Without a deadline, CP-SAT stops with its solve.
+    search stops keeps working on its position in the background until the deadline: many
+    positions that CP-SAT decides in 10-30 s are beyond one solve's limit, and a CP-SAT
+    started again would begin from nothing (it keeps no table). While it works, the search
+    goes on to other positions on the other core; one it has not decided within HAND_AFTER
+    is handed to a second CP-SAT in the background (`hand`), which takes the search's
+    core: the search's solve ends there, and until one of the two CP-SATs stops
+    (`full`, `wait`) nothing else runs. `answered` hands over their answers, one at a
+    time, and `keep` stops a CP-SAT whose position is no longer needed. Without a
+    deadline, CP-SAT stops with its solve.
 
     Either's "unwinnable" is a proof (the search exhausted, or CP-SAT's model infeasible:
     docs/cpsat.md) and every win is replayed (`checked`)."""
@@ -259,8 +264,7 @@ class LineDecider:
         self._line = LineTable(deal, memory)
         self._memory = memory
         self.deadline: float | None = None
-        self._cpsat: CpsatBeside | None = None
-        self._cpsat_on: Deal | None = None
+        self._beside: list[tuple[Deal, CpsatBeside]] = []
 
     def __call__(self, position: Deal, limits: Limits,
                  wanted: Callable[[], bool] | None = None,
@@ -268,131 +272,133 @@ class LineDecider:
         """Decide `position` within `limits`. `wanted`, asked as the search goes, says
         whether the position is still needed; NotNeeded is raised when it is not. `hint`,
         the winning line of an earlier position of the game, is CP-SAT's solution hint
-        (cpsat.cpsat_solve)."""
+        (cpsat.cpsat_solve). An unknown answer with reason "time limit" may come early,
+        when the position was handed to CP-SAT in the background (`answered` tells its
+        answer later)."""
         self._settle()
         beside = len(position.stock) <= CPSAT_STOCK and limits.timeout is not None
         searched_nodes = [0]
-        looked: list[Result] = []
 
         def watch(nodes: int, seconds: float, restarts: int) -> None:
             searched_nodes[0] = nodes
-            if beside and seconds >= CPSAT_AFTER:
-                if self._cpsat is None:
-                    self._start_cpsat(position, limits.timeout - seconds, hint)
-                elif self._cpsat_on is not position and not looked:
-                    looked.append(self._look(position, limits.timeout - seconds, wanted, hint))
-                    if looked[0].verdict is not Verdict.UNKNOWN:
-                        raise _Answered
-            if self._cpsat_on is position and self._cpsat.answer() is not None:
+            mine = self._working_on(position)
+            if mine is None and beside and not self.full:
+                if not self.working and seconds >= CPSAT_AFTER:
+                    self._start(position, limits.timeout - seconds, hint)
+                elif self.working and self.deadline is not None and seconds >= HAND_AFTER:
+                    self._start(position, limits.timeout - seconds, hint)
+                    raise _Handed
+            if mine is not None and mine.answer() is not None:
                 raise _Answered
             if wanted is not None and not wanted():
                 raise NotNeeded
         try:
             result = self._searched(position, limits, watch)
         except _Answered:
-            if looked and looked[0].verdict is not Verdict.UNKNOWN:
-                return _checked(position, _answered_by(looked[0], searched_nodes[0]))
             return self._cpsat_answer(position, searched_nodes[0])
-        if self._cpsat_on is not position:
+        except _Handed:
+            return Result(Verdict.UNKNOWN, "time limit", nodes=searched_nodes[0])
+        mine = self._working_on(position)
+        if mine is None:
             return result
         if result.verdict is Verdict.UNKNOWN and result.reason != "interrupted":
-            if self._cpsat.answer() is not None:
+            if mine.answer() is not None:
                 return self._cpsat_answer(position, result.nodes)
             if self.deadline is None:
-                opinion = self._cpsat.result()
+                opinion = mine.result()
                 if opinion is not None and opinion.verdict is not Verdict.UNKNOWN:
                     return self._cpsat_answer(position, result.nodes)
-        if self.deadline is None or result.verdict is not Verdict.UNKNOWN \
-                or result.reason == "interrupted":
+        if self.deadline is None or result.verdict is not Verdict.UNKNOWN:
+            self._stop(position)
+        elif result.reason == "interrupted":
             self.close()
         return result
 
     def answered(self) -> tuple[Deal, Result] | None:
-        """CP-SAT's answer for the position it works on in the background, once (then
-        CP-SAT is free again); None while it works, or when it stopped without one."""
-        if self._cpsat is None or self._cpsat.working:
-            return None
-        position = self._cpsat_on
-        if self._cpsat.answer() is None:
-            self.close()
-            return None
-        return position, self._cpsat_answer(position, 0)
+        """An answer of a CP-SAT in the background, once (its core is free again); None
+        while they work, or when the ones that stopped had none."""
+        for position, cpsat in list(self._beside):
+            if not cpsat.working:
+                if cpsat.answer() is not None:
+                    return position, self._cpsat_answer(position, 0)
+                self._stop(position)
+        return None
 
     @property
     def working(self) -> bool:
-        """Whether CP-SAT is working in the background."""
-        return self._cpsat is not None and self._cpsat.working
+        """Whether a CP-SAT is working in the background."""
+        return any(cpsat.working for _, cpsat in self._beside)
+
+    @property
+    def full(self) -> bool:
+        """Whether CP-SAT works in the background on as many positions as it may (with a
+        deadline, CPSAT_SLOTS; else one): every core is taken."""
+        slots = CPSAT_SLOTS if self.deadline is not None else 1
+        return sum(cpsat.working for _, cpsat in self._beside) >= slots
 
     def working_on(self, position: Deal) -> bool:
         """Whether CP-SAT is working on `position` in the background."""
-        return self.working and self._cpsat_on is position
+        return self._working_on(position) is not None
 
-    def cpsat_alone(self, position: Deal, limits: Limits,
-                    wanted: Callable[[], bool] | None = None,
-                    hint: Sequence[Move] | None = None) -> Result:
-        """Decide `position` with CP-SAT alone, in the foreground, within `limits`: for a
-        position the search already had its solve on while CP-SAT works on another in the
-        background, so both cores run CP-SAT, each on its own position. `wanted` is asked
-        every tenth of a second; NotNeeded is raised when the position no longer is;
-        `hint` as for a solve."""
-        unwanted = []
-
-        def stop() -> bool:
-            if wanted is not None and not wanted():
-                unwanted.append(True)
-            return bool(unwanted)
-        result = cpsat_opinion(position, Limits(timeout=limits.timeout, memory=self._memory),
-                               stop=stop, hint=hint)
-        if unwanted:
-            raise NotNeeded
-        return _checked(position, result)
-
-    def _look(self, position: Deal, solve_left: float, wanted: Callable[[], bool] | None,
-              hint: Sequence[Move] | None) -> Result:
-        """CP-SAT's quick look at `position` while CP-SAT in the background works on
-        another: up to LOOK_SECONDS on the search's own core, the search waiting."""
-        left = min(LOOK_SECONDS, solve_left)
-        if self.deadline is not None:
-            left = min(left, self.deadline - time.monotonic())
-        if left <= 0:
-            return Result(Verdict.UNKNOWN, "time limit", method="cpsat")
-        return cpsat_opinion(position, Limits(timeout=left, memory=self._memory),
-                             stop=None if wanted is None else (lambda: not wanted()),
-                             hint=hint)
+    def hand(self, position: Deal, limits: Limits,
+             hint: Sequence[Move] | None = None) -> None:
+        """Hand `position` to a CP-SAT in the background within `limits` (and the
+        deadline): for a position the search already had its solve on, while another
+        CP-SAT works on another position, so that both cores run CP-SAT. Nothing when
+        CP-SAT works on it already, or on as many positions as it may."""
+        self._settle()
+        if not self.full and self._working_on(position) is None and limits.timeout:
+            self._start(position, limits.timeout, hint)
 
     def wait(self) -> None:
-        """Wait until CP-SAT in the background stops (answered, or at its deadline)."""
-        if self._cpsat is not None:
-            self._cpsat.result()
+        """Wait until a CP-SAT in the background stops (answered, or at its deadline)."""
+        while self._beside and all(cpsat.working for _, cpsat in self._beside):
+            time.sleep(WAIT_SECONDS)
 
     def keep(self, needed: Callable[[Deal], bool]) -> None:
-        """Stop CP-SAT if the position it works on is not `needed` any more."""
-        if self._cpsat is not None and not needed(self._cpsat_on):
-            self.close()
+        """Stop each CP-SAT whose position is not `needed` any more."""
+        for position, _ in list(self._beside):
+            if not needed(position):
+                self._stop(position)
 
     def close(self) -> None:
-        """Stop CP-SAT (the explanation is over, or its position no longer needed)."""
-        if self._cpsat is not None:
-            cpsat, self._cpsat, self._cpsat_on = self._cpsat, None, None
-            cpsat.stop()
+        """Stop every CP-SAT (the explanation is over)."""
+        for position, _ in list(self._beside):
+            self._stop(position)
+
+    def _working_on(self, position: Deal) -> CpsatBeside | None:
+        for on, cpsat in self._beside:
+            if on is position:
+                return cpsat
+        return None
+
+    def _stop(self, position: Deal) -> None:
+        for k, (on, cpsat) in enumerate(self._beside):
+            if on is position:
+                del self._beside[k]
+                cpsat.stop()
+                return
 
     def _settle(self) -> None:
-        """Free CP-SAT's slot when it finished without an answer (at its deadline, or
-        with nothing proved)."""
-        if self._cpsat is not None and not self._cpsat.working \
-                and self._cpsat.answer() is None:
-            self.close()
+        """Free the slots of CP-SATs that finished without an answer (at their deadline,
+        or with nothing proved)."""
+        for position, cpsat in list(self._beside):
+            if not cpsat.working and cpsat.answer() is None:
+                self._stop(position)
 
-    def _start_cpsat(self, position: Deal, solve_left: float,
-                     hint: Sequence[Move] | None) -> None:
+    def _start(self, position: Deal, solve_left: float,
+               hint: Sequence[Move] | None) -> None:
         left = solve_left if self.deadline is None else self.deadline - time.monotonic()
         if left >= CPSAT_AFTER:
-            self._cpsat, self._cpsat_on = CpsatBeside(position, hint), position
-            self._cpsat.start(Limits(timeout=left, memory=self._memory))
+            cpsat = CpsatBeside(position, hint)
+            self._beside.append((position, cpsat))
+            cpsat.start(Limits(timeout=left, memory=self._memory))
 
     def _cpsat_answer(self, position: Deal, nodes: int) -> Result:
-        answer = _answered_by(self._cpsat.answer(), nodes)
-        self.close()
+        cpsat = self._working_on(position)
+        assert cpsat is not None
+        answer = _answered_by(cpsat.answer(), nodes)
+        self._stop(position)
         return _checked(position, answer)
 
     def _searched(self, position: Deal, limits: Limits, progress: Progress) -> Result:
@@ -416,6 +422,11 @@ class LineDecider:
         proof.nodes += quick.nodes
         proof.seconds += quick.seconds
         return proof
+
+
+class _Handed(Exception):
+    """The search handed its position to a CP-SAT in the background and stops (raised from
+    its progress callback, between two of its chunks)."""
 
 
 class _Answered(Exception):
@@ -541,8 +552,9 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
         return lines[max(earlier)] if earlier else None
 
     def solve(k: int, by_cpsat: bool = False) -> bool:
-        """Decide position k (`by_cpsat`: with CP-SAT alone, LineDecider.cpsat_alone);
-        False when the whole explanation's time is up or Ctrl-C stopped it."""
+        """Decide position k (`by_cpsat`: hand it to CP-SAT in the background,
+        LineDecider.hand); False when the whole explanation's time is up or Ctrl-C stopped
+        it."""
         own = limits
         if seconds is not None:
             left = seconds - (time.monotonic() - clock)
@@ -556,7 +568,8 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
             if line is None:
                 result = decider(positions[k], own)
             elif by_cpsat:
-                result = line.cpsat_alone(positions[k], own, still_needed(k), hint(k))
+                line.hand(positions[k], own, hint(k))
+                return True
             else:
                 result = line(positions[k], own, still_needed(k), hint(k))
         except NotNeeded:
@@ -577,7 +590,8 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
             high = found.first_lost
             if high is not None and high - (-1 if low is None else low) == 1:
                 break  # nothing between: the losing move is named, or the deal itself is lost
-            if high is None or found.solves >= max_solves:
+            busy = line is not None and line.full  # every core runs CP-SAT
+            if high is None or found.solves >= max_solves or busy:
                 if line is not None and line.working:
                     try:
                         line.wait()  # CP-SAT may still settle it within the time left
@@ -593,7 +607,8 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
                 searching = solve(k)
                 continue
             # every position between was tried: try an undecided one again, the latest
-            # first; while CP-SAT works on one in the background, CP-SAT takes another
+            # first; while CP-SAT works on one in the background, a second CP-SAT takes
+            # another
             undecided = sorted(j for j in found.verdicts if needed(j))
             others = [j for j in undecided if line is None or not line.working_on(positions[j])]
             alone = line is not None and line.working and bool(others) \
