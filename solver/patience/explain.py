@@ -18,8 +18,8 @@ undecided are those whose proof of loss is a tree too large to exhaust in the ti
 tries next to them seldom decide one (docs/solver.md, Explaining a lost game). Once every
 position of the open interval was tried, the time left goes to trying the latest undecided
 one again: the solves share their table, so a new try goes on where the last one stopped;
-and while CP-SAT works on one of them in the background (`LineDecider`), CP-SAT alone takes
-the latest of the others for the rest of the time, so both cores run CP-SAT.
+and while CP-SAT works on one of them in the background (`LineDecider`), a second CP-SAT
+takes the latest of the others for the rest of the time, so both cores run CP-SAT.
 
 Wins found on the way decide more than their own position: where the line begins with the
 moves played next, or still wins when played leniently from a later position
@@ -286,7 +286,7 @@ class LineDecider:
                 if not self.working and seconds >= CPSAT_AFTER:
                     self._start(position, limits.timeout - seconds, hint)
                 elif self.working and self.deadline is not None and seconds >= HAND_AFTER:
-                    self._start(position, limits.timeout - seconds, hint)
+                    self._start(position, limits.timeout - seconds, hint, outlive=False)
                     raise _Handed
             if mine is not None and mine.answer() is not None:
                 raise _Answered
@@ -386,9 +386,12 @@ class LineDecider:
             if not cpsat.working and cpsat.answer() is None:
                 self._stop(position)
 
-    def _start(self, position: Deal, solve_left: float,
-               hint: Sequence[Move] | None) -> None:
-        left = solve_left if self.deadline is None else self.deadline - time.monotonic()
+    def _start(self, position: Deal, solve_left: float, hint: Sequence[Move] | None,
+               outlive: bool = True) -> None:
+        """Start a CP-SAT on `position` in the background: until the deadline when there
+        is one and it may `outlive` its solve, else for the `solve_left` seconds."""
+        left = solve_left if self.deadline is None or not outlive \
+            else self.deadline - time.monotonic()
         if left >= CPSAT_AFTER:
             cpsat = CpsatBeside(position, hint)
             self._beside.append((position, cpsat))

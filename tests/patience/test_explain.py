@@ -353,7 +353,6 @@ def test_explain_names_a_move_that_cpsat_proves_lost(lost_tuned_game, monkeypatc
         return opinion(position, limits, stop, hint)
     opinion = portfolio.cpsat_opinion
     monkeypatch.setattr(portfolio, "cpsat_opinion", recording)
-    monkeypatch.setattr(explaining, "cpsat_opinion", recording)
     found = explain(deal, moves, Limits(timeout=20, memory=1 << 27), seconds=40)
     positions = [deal, *deals_along(deal, moves)]
     assert any(hint is not None for _, hint in hinted)
@@ -399,8 +398,8 @@ def test_a_deal_proved_lost_at_the_start_ends_the_bisection():
 class BackgroundStandIn(LineDecider):
     """A LineDecider whose answers come from the brute force: its search answers unknown
     for the `hidden` positions, its CP-SAT, started on the first of them asked, answers the
-    truth two solves later in the background (unless stopped first), and CP-SAT alone in the
-    foreground answers at once."""
+    truth two solves later in the background (unless stopped first), and a second CP-SAT,
+    handed a position (`hand`), answers when next asked."""
 
     def __init__(self, deal, hidden):
         super().__init__(deal, 1 << 20)
@@ -409,7 +408,8 @@ class BackgroundStandIn(LineDecider):
         self.ready_after = 0
         self.solves = 0
         self.answers = 0
-        self.alone = 0
+        self.handed = []
+        self.hands = 0
 
     def __call__(self, position, limits, wanted=None, hint=None):
         self.solves += 1
@@ -429,6 +429,9 @@ class BackgroundStandIn(LineDecider):
         self.solves = self.ready_after
 
     def answered(self):
+        if self.handed:
+            position = self.handed.pop()
+            return position, brute(position)
         if self.on is None or self.working:
             return None
         position, self.on = self.on, None
@@ -442,17 +445,17 @@ class BackgroundStandIn(LineDecider):
     def close(self):
         self.on = None
 
-    def cpsat_alone(self, position, limits, wanted=None, hint=None):
-        self.alone += 1
-        return brute(position)
+    def hand(self, position, limits, hint=None):
+        self.hands += 1
+        self.handed.append(position)
 
 
 def test_answers_from_cpsat_in_the_background_are_recorded_and_name_the_move(seed):
     """Positions the search leaves open are settled by CP-SAT's later answers: when the
     search can decide neither the position before the losing move nor the one after it,
-    one goes to CP-SAT in the background and the other, once both were tried, to CP-SAT in
-    the foreground, and the move named is still the brute force's."""
-    checked = answers = alone = 0
+    one goes to CP-SAT in the background and the other, once both were tried, to a second
+    CP-SAT in the background, and the move named is still the brute force's."""
+    checked = answers = hands = 0
     for deal, moves, k in lost_lines(seed, "background", 2):
         positions = [deal_after(deal, moves[:j]) for j in range(len(moves) + 1)]
         # the stocks of positions k-1 and k (a stock names a position along one line)
@@ -462,13 +465,13 @@ def test_answers_from_cpsat_in_the_background_are_recorded_and_name_the_move(see
         assert found.losing_move == k, found.summary()
         assert found.verdicts[k - 1] is Verdict.WINNABLE
         assert found.verdicts[k] is Verdict.UNWINNABLE
-        # k - 1 may be won by a line that follows the moves; once both were tried, CP-SAT
-        # may take the one the background does not work on
-        assert stand_in.answers + stand_in.alone >= 1
+        # k - 1 may be won by a line that follows the moves; once both were tried, a
+        # second CP-SAT may take the one the first does not work on
+        assert stand_in.answers + stand_in.hands >= 1
         answers += stand_in.answers
-        alone += stand_in.alone
+        hands += stand_in.hands
         checked += 1
-    assert checked >= 5 and answers >= 1 and alone >= 1
+    assert checked >= 5 and answers >= 1 and hands >= 1
 
 
 def test_cpsat_goes_on_in_the_background_past_its_solves_limit(lost_tuned_game):
@@ -580,21 +583,19 @@ waste5: TH JD TC 8S KC 8C 9H TC KD QS QH KH TS
 """
 
 
-def test_cpsat_looks_at_a_position_while_it_works_on_another_in_the_background(monkeypatch):
+def test_a_position_searched_while_cpsat_works_on_another_goes_to_a_second_cpsat(monkeypatch):
     """While CP-SAT works in the background on the position after move 68, the search's
-    next position, after move 82, is not decided by the search within CPSAT_AFTER and
-    gets CP-SAT's quick look on the search's core, which proves it lost; the run in the
-    background goes on with its own position. The search here runs without the copy test
-    (which proves this position lost in a few seconds) and the look gets 10 s, so that the
-    look is what answers on a machine of any speed; without the look the answer would be
-    unknown."""
-    from solver.patience import explain as explaining
+    next position, after move 82, is not decided by the search within HAND_AFTER: its solve
+    ends there, unknown, and a second CP-SAT in the background takes that position and
+    proves it lost, while the first goes on with its own; with the two at work every core
+    is taken (`full`). The search here runs without the copy test (which proves this
+    position lost in a few seconds), so that only the second CP-SAT can answer: the search
+    alone would answer unknown after its 12 s."""
     from solver.patience.deal import parse_deal_text
     from solver.patience.search import kernel
 
     monkeypatch.setattr(kernel, "ALL_OPTIONS",
                         kernel.ALL_OPTIONS & ~(kernel.OPT_COPIES | kernel.OPT_HALL))
-    monkeypatch.setattr(explaining, "LOOK_SECONDS", 10.0)
     busy, lost = parse_deal_text(AFTER_MOVE_68), parse_deal_text(AFTER_MOVE_82)
     limits = Limits(timeout=12, memory=1 << 26)
     decider = LineDecider(busy, limits.memory)
@@ -602,8 +603,17 @@ def test_cpsat_looks_at_a_position_while_it_works_on_another_in_the_background(m
     try:
         first = decider(busy, Limits(timeout=1, memory=limits.memory))
         assert first.verdict is Verdict.UNKNOWN and decider.working_on(busy)
-        found = decider(lost, limits)
-        assert found.verdict is Verdict.UNWINNABLE and found.method == "cpsat", found
-        assert decider.working_on(busy)
+        handed = decider(lost, limits)
+        assert handed.verdict is Verdict.UNKNOWN
+        assert decider.working_on(lost) and decider.working_on(busy) and decider.full
+        answers = {}
+        while decider.working and id(lost) not in answers:
+            decider.wait()
+            answer = decider.answered()
+            if answer is not None:
+                answers[id(answer[0])] = answer[1]
+        assert answers[id(lost)].verdict is Verdict.UNWINNABLE, answers
+        assert answers[id(lost)].method == "cpsat"
+        assert id(busy) in answers or decider.working_on(busy)
     finally:
         decider.close()
