@@ -65,9 +65,10 @@ HINT_MOVES = 10
 CPSAT_AFTER = 0.25
 #: With the whole explanation's deadline, CP-SAT may work in the background on this many
 #: positions at once, one a core. While one works, a position the search has not decided
-#: within HAND_AFTER seconds is handed to a second (`LineDecider.hand`): the positions next
-#: to the losing move, which decide the answer, are the hardest of the line, and CP-SAT
-#: decides them in 2-25 s where the search seldom decides them at all.
+#: within HAND_AFTER seconds goes to a second for the rest of its solve's time (see
+#: `LineDecider`): the positions next to the losing move, which decide the answer, are the
+#: hardest of the line, and CP-SAT decides many of them in 2-25 s where the search seldom
+#: decides them at all.
 CPSAT_SLOTS = 2
 HAND_AFTER = 1.0
 #: How often `LineDecider.wait` looks whether a CP-SAT in the background stopped (seconds).
@@ -249,9 +250,12 @@ class LineDecider:
     positions that CP-SAT decides in 10-30 s are beyond one solve's limit, and a CP-SAT
     started again would begin from nothing (it keeps no table). While it works, the search
     goes on to other positions on the other core; one it has not decided within HAND_AFTER
-    is handed to a second CP-SAT in the background (`hand`), which takes the search's
-    core: the search's solve ends there, and until one of the two CP-SATs stops
-    (`full`, `wait`) nothing else runs. `answered` hands over their answers, one at a
+    is handed to a second CP-SAT in the background, which takes the search's core for the
+    rest of that solve's time: the search's solve ends there, and until one of the two
+    CP-SATs stops (`full`, `wait`) nothing else runs. (A second CP-SAT left to the
+    deadline would keep the search from the positions next to the losing move, which it
+    often decides in a few seconds.) Once every position of the interval was tried, `hand`
+    gives one to a second CP-SAT until the deadline. `answered` hands over their answers, one at a
     time, and `keep` stops a CP-SAT whose position is no longer needed. Without a
     deadline, CP-SAT stops with its solve.
 

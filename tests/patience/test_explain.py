@@ -584,36 +584,35 @@ waste5: TH JD TC 8S KC 8C 9H TC KD QS QH KH TS
 
 
 def test_a_position_searched_while_cpsat_works_on_another_goes_to_a_second_cpsat(monkeypatch):
-    """While CP-SAT works in the background on the position after move 68, the search's
-    next position, after move 82, is not decided by the search within HAND_AFTER: its solve
-    ends there, unknown, and a second CP-SAT in the background takes that position and
-    proves it lost, while the first goes on with its own; with the two at work every core
-    is taken (`full`). The search here runs without the copy test (which proves this
-    position lost in a few seconds), so that only the second CP-SAT can answer: the search
-    alone would answer unknown after its 12 s."""
+    """While CP-SAT works in the background on another position (here a whole deal, which
+    keeps it busy for long), the search's position, after move 82, is not decided by the
+    search within HAND_AFTER: its solve ends there, unknown, and a second CP-SAT in the
+    background takes that position and proves it lost, while the first goes on with its
+    own; with the two at work every core is taken (`full`). The search here runs without
+    the copy test (which proves this position lost in a few seconds), so that only the
+    second CP-SAT can answer: the search alone would answer unknown after its 12 s."""
     from solver.patience.deal import parse_deal_text
     from solver.patience.search import kernel
 
     monkeypatch.setattr(kernel, "ALL_OPTIONS",
                         kernel.ALL_OPTIONS & ~(kernel.OPT_COPIES | kernel.OPT_HALL))
-    busy, lost = parse_deal_text(AFTER_MOVE_68), parse_deal_text(AFTER_MOVE_82)
+    busy = deal_from_number(variant_rules("frog"), 1)
+    lost = parse_deal_text(AFTER_MOVE_82)
     limits = Limits(timeout=12, memory=1 << 26)
-    decider = LineDecider(busy, limits.memory)
+    decider = LineDecider(lost, limits.memory)
     decider.deadline = time.monotonic() + 60
     try:
-        first = decider(busy, Limits(timeout=1, memory=limits.memory))
-        assert first.verdict is Verdict.UNKNOWN and decider.working_on(busy)
+        decider.hand(busy, Limits(timeout=60, memory=limits.memory))
+        assert decider.working_on(busy) and not decider.full
         handed = decider(lost, limits)
         assert handed.verdict is Verdict.UNKNOWN
         assert decider.working_on(lost) and decider.working_on(busy) and decider.full
-        answers = {}
-        while decider.working and id(lost) not in answers:
+        answer = None
+        while decider.working_on(lost):
             decider.wait()
-            answer = decider.answered()
-            if answer is not None:
-                answers[id(answer[0])] = answer[1]
-        assert answers[id(lost)].verdict is Verdict.UNWINNABLE, answers
-        assert answers[id(lost)].method == "cpsat"
-        assert id(busy) in answers or decider.working_on(busy)
+            answer = decider.answered() or answer
+        assert answer is not None and answer[0] is lost, answer
+        assert answer[1].verdict is Verdict.UNWINNABLE and answer[1].method == "cpsat"
+        assert decider.working_on(busy)
     finally:
         decider.close()
