@@ -255,9 +255,9 @@ class LineDecider:
     CP-SATs stops (`full`, `wait`) nothing else runs. (A second CP-SAT left to the
     deadline would keep the search from the positions next to the losing move, which it
     often decides in a few seconds.) Once every position of the interval was tried, `hand`
-    gives one to a second CP-SAT until the deadline. `answered` hands over their answers, one at a
-    time, and `keep` stops a CP-SAT whose position is no longer needed. Without a
-    deadline, CP-SAT stops with its solve.
+    gives one to a second CP-SAT until the deadline. `answered` hands over their answers,
+    one at a time, and `keep` stops a CP-SAT whose position is no longer needed. Without
+    a deadline, CP-SAT stops with its solve.
 
     Either's "unwinnable" is a proof (the search exhausted, or CP-SAT's model infeasible:
     docs/cpsat.md) and every win is replayed (`checked`)."""
@@ -346,8 +346,8 @@ class LineDecider:
 
     def hand(self, position: Deal, limits: Limits,
              hint: Sequence[Move] | None = None) -> None:
-        """Hand `position` to a CP-SAT in the background within `limits` (and the
-        deadline): for a position the search already had its solve on, while another
+        """Hand `position` to a CP-SAT in the background until the deadline (without one,
+        within `limits`): for a position the search already had its solve on, while another
         CP-SAT works on another position, so that both cores run CP-SAT. Nothing when
         CP-SAT works on it already, or on as many positions as it may."""
         self._settle()

@@ -556,21 +556,9 @@ def test_a_winning_line_that_still_wins_played_leniently_decides_a_later_positio
     pytest.fail("no deal whose winning line survives another move")
 
 
-#: Two positions of the `tuned` policy's lost game of frog deal 810003 (seed 810003):
-#: after move 68 (36 stock cards), winnable, which CP-SAT takes more than 10 s to win, and
-#: after move 82 (the moves between them played, 32 stock cards), lost: CP-SAT proves it
-#: in a second or two (its propagation alone, before any conflict), the search not in 30 s.
-AFTER_MOVE_68 = """\
-variant: frog
-foundations: TD 7S 7D 3C AS AS AC
-reserve: 7C 2H 3C 3D 9C KS JS 9H 4H 7H KD
-stock: JC TS 8D 5S 6S 9S 2C 7D 4C TH 5D KH QC 5D JH 2S QH KC 5H 8D 5C KS 6D 6H 4D AD 3D 2D 9D JC JH TS 6H 3S QD JD
-waste1: QS 7H 7S 4H
-waste2: 9S 8H 4D
-waste3: JS 8C 8S 6S
-waste4: QD QC TD 9D
-waste5: TH JD TC 8S KC 8C 9H TC KD QS QH KH
-"""
+#: The position of the `tuned` policy's lost game of frog deal 810003 (seed 810003) after
+#: move 82 (32 stock cards): lost, which CP-SAT proves in a second or two, the search
+#: without its copy test not in 30 s.
 AFTER_MOVE_82 = """\
 variant: frog
 foundations: KD JS 8S 8C AS AS AC
@@ -583,7 +571,7 @@ waste5: TH JD TC 8S KC 8C 9H TC KD QS QH KH TS
 """
 
 
-def test_a_position_searched_while_cpsat_works_on_another_goes_to_a_second_cpsat(monkeypatch):
+def test_a_position_the_search_leaves_goes_to_a_second_cpsat(monkeypatch):
     """While CP-SAT works in the background on another position (here a whole deal, which
     keeps it busy for long), the search's position, after move 82, is not decided by the
     search within HAND_AFTER: its solve ends there, unknown, and a second CP-SAT in the
