@@ -285,7 +285,7 @@ class LineDecider:
 
         def watch(nodes: int, seconds: float, restarts: int) -> None:
             searched_nodes[0] = nodes
-            mine = self._working_on(position)
+            mine = self._cpsat_on(position)
             if mine is None and beside and not self.full:
                 if not self.working and seconds >= CPSAT_AFTER:
                     self._start(position, limits.timeout - seconds, hint)
@@ -302,7 +302,7 @@ class LineDecider:
             return self._cpsat_answer(position, searched_nodes[0])
         except _Handed:
             return Result(Verdict.UNKNOWN, "time limit", nodes=searched_nodes[0])
-        mine = self._working_on(position)
+        mine = self._cpsat_on(position)
         if mine is None:
             return result
         if result.verdict is Verdict.UNKNOWN and result.reason != "interrupted":
@@ -321,11 +321,10 @@ class LineDecider:
     def answered(self) -> tuple[Deal, Result] | None:
         """An answer of a CP-SAT in the background, once (its core is free again); None
         while they work, or when the ones that stopped had none."""
-        for position, cpsat in list(self._beside):
+        self._settle()
+        for position, cpsat in self._beside:
             if not cpsat.working:
-                if cpsat.answer() is not None:
-                    return position, self._cpsat_answer(position, 0)
-                self._stop(position)
+                return position, self._cpsat_answer(position, 0)
         return None
 
     @property
@@ -341,8 +340,9 @@ class LineDecider:
         return sum(cpsat.working for _, cpsat in self._beside) >= slots
 
     def working_on(self, position: Deal) -> bool:
-        """Whether CP-SAT is working on `position` in the background."""
-        return self._working_on(position) is not None
+        """Whether a CP-SAT in the background has `position`: working on it, or stopped
+        with an answer that `answered` has not handed over yet."""
+        return self._cpsat_on(position) is not None
 
     def hand(self, position: Deal, limits: Limits,
              hint: Sequence[Move] | None = None) -> None:
@@ -351,7 +351,7 @@ class LineDecider:
         CP-SAT works on another position, so that both cores run CP-SAT. Nothing when
         CP-SAT works on it already, or on as many positions as it may."""
         self._settle()
-        if not self.full and self._working_on(position) is None and limits.timeout:
+        if not self.full and self._cpsat_on(position) is None and limits.timeout:
             self._start(position, limits.timeout, hint)
 
     def wait(self) -> None:
@@ -370,7 +370,7 @@ class LineDecider:
         for position, _ in list(self._beside):
             self._stop(position)
 
-    def _working_on(self, position: Deal) -> CpsatBeside | None:
+    def _cpsat_on(self, position: Deal) -> CpsatBeside | None:
         for on, cpsat in self._beside:
             if on is position:
                 return cpsat
@@ -402,7 +402,7 @@ class LineDecider:
             cpsat.start(Limits(timeout=left, memory=self._memory))
 
     def _cpsat_answer(self, position: Deal, nodes: int) -> Result:
-        cpsat = self._working_on(position)
+        cpsat = self._cpsat_on(position)
         assert cpsat is not None
         answer = _answered_by(cpsat.answer(), nodes)
         self._stop(position)
@@ -618,9 +618,9 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
             # another
             undecided = sorted(j for j in found.verdicts if needed(j))
             others = [j for j in undecided if line is None or not line.working_on(positions[j])]
-            alone = line is not None and line.working and bool(others) \
+            second = line is not None and line.working and bool(others) \
                 and len(positions[others[-1]].stock) <= CPSAT_STOCK
-            searching = solve((others or undecided)[-1], by_cpsat=alone)
+            searching = solve((others or undecided)[-1], by_cpsat=second)
         absorb()
     finally:
         if line is not None:
