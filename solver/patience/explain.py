@@ -6,7 +6,7 @@ positions of the line are winnable up to some move and unwinnable after it, and 
 between is found by bisection with a logarithmic number of solves, each under its own limit.
 
 An `unknown` answer (a limit reached) tells nothing about that position. The bisection then
-tries the middle of the widest stretch of untried positions in the interval still open
+tries the middle of the latest stretch of untried positions in the interval still open
 (`_next_position`), and a move is only ever named the losing one when the positions on both
 sides of it are decided: the one before it winnable, the one after it unwinnable. When
 unknown answers leave the interval open, the answer says so: the win was lost at one of
@@ -638,19 +638,21 @@ def explain(deal: Deal, moves: list[Move], limits: Limits | None = None,
 
 def _next_position(low: int, high: int, tried: dict[int, Verdict]) -> int | None:
     """The next position to decide strictly between `low` (known winnable, or -1) and `high`
-    (known lost): the middle of the widest stretch of untried positions between them, the
-    later of equally wide ones; None when every position between them was tried.
+    (known lost): the middle of the latest stretch of untried positions between them; None
+    when every position between them was tried.
 
-    With no unknown answer this is plain bisection. After one, the positions next to it are
-    about as hard (most unknowns are proofs of loss too large for the limit), so the next try
-    goes to the middle of a stretch untried so far: the positions decided then narrow the
-    interval where they can, and among equal stretches the later one holds the smaller
-    positions, the quicker to decide."""
+    With no unknown answer this is plain bisection. After one, CP-SAT goes on with that
+    position in the background (LineDecider), and the next try goes to the stretch after
+    it: its positions have fewer cards left to turn, the quickest to decide either way, and
+    the ones before it matter only if CP-SAT proves it lost (in the traces of the games left
+    open, the undecided positions in the middle that CP-SAT decided later were mostly
+    wins). On the 218 games of benchmarks/results/explain_speed.txt, 209 named against
+    206 with the widest stretch first (3 gained, none lost)."""
     cuts = [low, *sorted(k for k in tried if low < k < high), high]
     gaps = [(b - a - 1, a) for a, b in zip(cuts, cuts[1:]) if b - a > 1]
     if not gaps:
         return None
-    width, start = max(gaps)
+    width, start = gaps[-1]
     end = start + width + 1
     middle = (start + end) / 2
     return min(range(start + 1, end), key=lambda k: (abs(k - middle), k))

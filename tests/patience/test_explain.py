@@ -15,7 +15,7 @@ from solver.answer import Limits, Result, Verdict
 from solver.patience import (Position, deal_after, deal_from_number, parse_move_list, replay,
                              variant_rules)
 from solver.patience.engine import IllegalMove, deals_along, play_leniently
-from solver.patience.explain import LineDecider, NotNeeded, explain
+from solver.patience.explain import LineDecider, NotNeeded, _next_position, explain
 from solver.patience.methods import decide
 
 SMALL = variant_rules("frog").with_overrides(decks=1, ranks=4, waste_piles=2, reserve_size=3)
@@ -379,6 +379,17 @@ def test_cpsat_with_its_time_already_spent_answers_unknown(seed):
         answer = cpsat_solve(deal, Limits(timeout=timeout))
         assert answer.verdict in (Verdict.UNKNOWN, brute(deal).verdict)
         assert answer.verdict is not Verdict.UNKNOWN or answer.reason == "time limit"
+
+
+def test_after_an_unknown_answer_the_bisection_tries_the_stretch_after_it():
+    """Position 70 of 0-100 undecided: the next try is the middle of 71-99, the smaller
+    positions, though 1-69 is wider; once 71-99 are tried, the stretch before it."""
+    unknown = {70: Verdict.UNKNOWN}
+    assert _next_position(0, 100, unknown) == 85
+    assert _next_position(0, 100, {}) == 50
+    after = {k: Verdict.UNKNOWN for k in range(70, 100)}
+    assert _next_position(0, 100, after) == 35
+    assert _next_position(0, 100, {k: Verdict.UNKNOWN for k in range(1, 100)}) is None
 
 
 def test_a_deal_proved_lost_at_the_start_ends_the_bisection():
