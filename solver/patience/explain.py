@@ -71,6 +71,10 @@ CPSAT_AFTER = 0.25
 #: decides them at all.
 CPSAT_SLOTS = 2
 HAND_AFTER = 1.0
+#: The search stops after SEARCH_BESIDE seconds on a position whose CP-SAT works beside it
+#: and may outlive the solve (see `LineDecider`): the position is left to that CP-SAT, and
+#: the search's core goes to the next position of the bisection.
+SEARCH_BESIDE = 3.0
 #: How often `LineDecider.wait` looks whether a CP-SAT in the background stopped (seconds).
 WAIT_SECONDS = 0.02
 
@@ -248,16 +252,18 @@ class LineDecider:
     explanation's, on time.monotonic's clock), a CP-SAT left undecided when its solve's
     search stops keeps working on its position in the background until the deadline: many
     positions that CP-SAT decides in 10-30 s are beyond one solve's limit, and a CP-SAT
-    started again would begin from nothing (it keeps no table). While it works, the search
-    goes on to other positions on the other core; one it has not decided within HAND_AFTER
-    is handed to a second CP-SAT in the background, which takes the search's core for the
-    rest of that solve's time: the search's solve ends there, and until one of the two
-    CP-SATs stops (`full`, `wait`) nothing else runs. (A second CP-SAT left to the
-    deadline would keep the search from the positions next to the losing move, which it
-    often decides in a few seconds.) Once every position of the interval was tried, `hand`
-    gives one to a second CP-SAT until the deadline. `answered` hands over their answers,
-    one at a time, and `keep` stops a CP-SAT whose position is no longer needed. Without
-    a deadline, CP-SAT stops with its solve.
+    started again would begin from nothing (it keeps no table). The search beside it stops
+    after SEARCH_BESIDE, before its complete pass: past the first seconds the search seldom
+    decides a position that CP-SAT has not, and its core is worth more on the next position
+    of the bisection. While CP-SAT works, the search goes on to other positions on the other
+    core; one it has not decided within HAND_AFTER is handed to a second CP-SAT in the
+    background, which takes the search's core for the rest of that solve's time: the
+    search's solve ends there, and until one of the two CP-SATs stops (`full`, `wait`)
+    nothing else runs. (A second CP-SAT left to the deadline would keep the search from the
+    positions next to the losing move, which it often decides in a few seconds.) Once every
+    position of the interval was tried, `hand` gives one to a second CP-SAT until the
+    deadline. `answered` hands over their answers, one at a time, and `keep` stops a CP-SAT
+    whose position is no longer needed. Without a deadline, CP-SAT stops with its solve.
 
     Either's "unwinnable" is a proof (the search exhausted, or CP-SAT's model infeasible:
     docs/cpsat.md) and every win is replayed (`checked`)."""
@@ -294,6 +300,9 @@ class LineDecider:
                     raise _Handed
             if mine is not None and mine.answer() is not None:
                 raise _Answered
+            if mine is not None and mine.working and self.deadline is not None \
+                    and seconds >= SEARCH_BESIDE:
+                raise _Handed
             if wanted is not None and not wanted():
                 raise NotNeeded
         try:

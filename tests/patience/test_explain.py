@@ -616,3 +616,33 @@ def test_a_position_the_search_leaves_goes_to_a_second_cpsat(monkeypatch):
         assert decider.working_on(busy)
     finally:
         decider.close()
+
+
+def test_the_search_leaves_its_position_to_the_cpsat_beside_it(monkeypatch):
+    """With a deadline, the search beside its own position's CP-SAT stops after
+    SEARCH_BESIDE (here half a second), unknown, long before its solve's 12 s, and leaves
+    the position to that CP-SAT, which goes on in the background and proves it lost. (The
+    copy test is off, as above, so that the search cannot prove it within the solve.)"""
+    from solver.patience import explain as explaining
+    from solver.patience.deal import parse_deal_text
+    from solver.patience.search import kernel
+
+    monkeypatch.setattr(kernel, "ALL_OPTIONS",
+                        kernel.ALL_OPTIONS & ~(kernel.OPT_COPIES | kernel.OPT_HALL))
+    monkeypatch.setattr(explaining, "SEARCH_BESIDE", 0.5)
+    lost = parse_deal_text(AFTER_MOVE_82)
+    limits = Limits(timeout=12, memory=1 << 26)
+    decider = LineDecider(lost, limits.memory)
+    decider.deadline = time.monotonic() + 60
+    try:
+        left = decider(lost, limits)
+        assert left.verdict is Verdict.UNKNOWN and left.nodes > 0
+        assert decider.working_on(lost) and decider.working
+        answer = None
+        while decider.working_on(lost):
+            decider.wait()
+            answer = decider.answered() or answer
+        assert answer is not None and answer[0] is lost, answer
+        assert answer[1].verdict is Verdict.UNWINNABLE and answer[1].method == "cpsat"
+    finally:
+        decider.close()
