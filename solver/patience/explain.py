@@ -73,7 +73,9 @@ CPSAT_SLOTS = 2
 HAND_AFTER = 1.0
 #: The search stops after SEARCH_BESIDE seconds on a position whose CP-SAT works beside it
 #: and may outlive the solve (see `LineDecider`): the position is left to that CP-SAT, and
-#: the search's core goes to the next position of the bisection.
+#: the search's core goes to the next position of the bisection. On the 218 games of
+#: benchmarks/results/explain_speed.txt, 210 named in each of two runs, against 209 and
+#: 207 with the search beside CP-SAT for the whole solve.
 SEARCH_BESIDE = 3.0
 #: How often `LineDecider.wait` looks whether a CP-SAT in the background stopped (seconds).
 WAIT_SECONDS = 0.02
@@ -655,8 +657,8 @@ def _next_position(low: int, high: int, tried: dict[int, Verdict]) -> int | None
     it: its positions have fewer cards left to turn, the quickest to decide either way, and
     the ones before it matter only if CP-SAT proves it lost (in the traces of the games left
     open, the undecided positions in the middle that CP-SAT decided later were mostly
-    wins). On the 218 games of benchmarks/results/explain_speed.txt, 209 named against
-    206 with the widest stretch first (3 gained, none lost)."""
+    wins). On the 218 games of benchmarks/results/explain_speed.txt, 209 and 207 named in
+    two runs, against 206 with the widest stretch first."""
     cuts = [low, *sorted(k for k in tried if low < k < high), high]
     gaps = [(b - a - 1, a) for a, b in zip(cuts, cuts[1:]) if b - a > 1]
     if not gaps:
