@@ -620,16 +620,17 @@ def test_a_position_the_search_leaves_goes_to_a_second_cpsat(monkeypatch):
 
 def test_the_search_leaves_its_position_to_the_cpsat_beside_it(monkeypatch):
     """With a deadline, the search beside its own position's CP-SAT stops after
-    SEARCH_BESIDE (here half a second), unknown, long before its solve's 12 s, and leaves
-    the position to that CP-SAT, which goes on in the background and proves it lost. (The
-    copy test is off, as above, so that the search cannot prove it within the solve.)"""
+    SEARCH_BESIDE (here 0.3 s, soon after CP-SAT starts), unknown, long before its solve's
+    12 s, and leaves the position to that CP-SAT, which goes on in the background and
+    proves it lost. (The copy test is off, as above, so that the search cannot prove it
+    within the solve.)"""
     from solver.patience import explain as explaining
     from solver.patience.deal import parse_deal_text
     from solver.patience.search import kernel
 
     monkeypatch.setattr(kernel, "ALL_OPTIONS",
                         kernel.ALL_OPTIONS & ~(kernel.OPT_COPIES | kernel.OPT_HALL))
-    monkeypatch.setattr(explaining, "SEARCH_BESIDE", 0.5)
+    monkeypatch.setattr(explaining, "SEARCH_BESIDE", 0.3)
     lost = parse_deal_text(AFTER_MOVE_82)
     limits = Limits(timeout=12, memory=1 << 26)
     decider = LineDecider(lost, limits.memory)
