@@ -583,6 +583,17 @@ waste5: TH JD TC 8S KC 8C 9H TC KD QS QH KH TS
 """
 
 
+def proved_in_background(decider: LineDecider, position) -> bool:
+    """Wait for the CP-SAT working on `position` in the background: whether it proved the
+    position lost."""
+    answer = None
+    while decider.working_on(position):
+        decider.wait()
+        answer = decider.answered() or answer
+    assert answer is not None and answer[0] is position, answer
+    return answer[1].verdict is Verdict.UNWINNABLE and answer[1].method == "cpsat"
+
+
 def test_a_position_the_search_leaves_goes_to_a_second_cpsat(monkeypatch):
     """While CP-SAT works in the background on another position (here a whole deal, which
     keeps it busy for long), the search's position, after move 82, is not decided by the
@@ -607,12 +618,7 @@ def test_a_position_the_search_leaves_goes_to_a_second_cpsat(monkeypatch):
         handed = decider(lost, limits)
         assert handed.verdict is Verdict.UNKNOWN
         assert decider.working_on(lost) and decider.working_on(busy) and decider.full
-        answer = None
-        while decider.working_on(lost):
-            decider.wait()
-            answer = decider.answered() or answer
-        assert answer is not None and answer[0] is lost, answer
-        assert answer[1].verdict is Verdict.UNWINNABLE and answer[1].method == "cpsat"
+        assert proved_in_background(decider, lost)
         assert decider.working_on(busy)
     finally:
         decider.close()
@@ -639,11 +645,6 @@ def test_the_search_leaves_its_position_to_the_cpsat_beside_it(monkeypatch):
         left = decider(lost, limits)
         assert left.verdict is Verdict.UNKNOWN and left.nodes > 0
         assert decider.working_on(lost) and decider.working
-        answer = None
-        while decider.working_on(lost):
-            decider.wait()
-            answer = decider.answered() or answer
-        assert answer is not None and answer[0] is lost, answer
-        assert answer[1].verdict is Verdict.UNWINNABLE and answer[1].method == "cpsat"
+        assert proved_in_background(decider, lost)
     finally:
         decider.close()
