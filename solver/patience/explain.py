@@ -48,9 +48,10 @@ MAX_SOLVES = 40
 #: gets what is left of it.
 EXPLAIN_SECONDS = 30.0
 #: Each solve (see `LineDecider`): the standard search gets QUICK_SHARE of its limits
-#: (time and nodes), the complete depth-first pass the rest; CP-SAT runs beside them for
-#: the whole time limit when at most CPSAT_STOCK cards are left in the stock (beyond it
-#: CP-SAT's model grows and seldom decides in time; below it the second core is CP-SAT's).
+#: (time and nodes), the complete depth-first pass the rest; CP-SAT runs beside them when
+#: at most CPSAT_STOCK cards are left in the stock (beyond it CP-SAT's model grows and
+#: seldom decides in time; below it the second core is CP-SAT's), and with the whole
+#: explanation's deadline the search stops after SEARCH_BESIDE, before its pass.
 #: On the 18 lost games benchmarks/results/explain_speed.txt left open at commit 1d9f3e2,
 #: explained one after the other on the idle machine, a limit of 75 named 3 losing moves
 #: (positions of 61-75 stock cards decided by CP-SAT let the bisection on), 60 none; on all
