@@ -295,17 +295,18 @@ class LineDecider:
         def watch(nodes: int, seconds: float, restarts: int) -> None:
             searched_nodes[0] = nodes
             mine = self._cpsat_on(position)
-            if mine is None and beside and not self.full:
-                if not self.working and seconds >= CPSAT_AFTER:
-                    self._start(position, limits.timeout - seconds, hint)
-                elif self.working and self.deadline is not None and seconds >= HAND_AFTER:
-                    self._start(position, limits.timeout - seconds, hint, outlive=False)
-                    raise _Handed
-            if mine is not None and mine.answer() is not None:
+            if mine is None:
+                if beside and not self.full:
+                    if not self.working and seconds >= CPSAT_AFTER:
+                        self._start(position, limits.timeout - seconds, hint)
+                    elif self.working and self.deadline is not None \
+                            and seconds >= HAND_AFTER:
+                        self._start(position, limits.timeout - seconds, hint, outlive=False)
+                        raise _Handed
+            elif mine.answer() is not None:
                 raise _Answered
-            if mine is not None and mine.working and self.deadline is not None \
-                    and seconds >= SEARCH_BESIDE:
-                raise _Handed
+            elif mine.working and self.deadline is not None and seconds >= SEARCH_BESIDE:
+                raise _Handed  # the position stays with the CP-SAT beside the search
             if wanted is not None and not wanted():
                 raise NotNeeded
         try:
@@ -444,8 +445,9 @@ class LineDecider:
 
 
 class _Handed(Exception):
-    """The search handed its position to a CP-SAT in the background and stops (raised from
-    its progress callback, between two of its chunks)."""
+    """The search leaves its position to a CP-SAT in the background (one it just started,
+    or the one beside it after SEARCH_BESIDE) and stops (raised from its progress callback,
+    between two of its chunks)."""
 
 
 class _Answered(Exception):
